@@ -1,0 +1,64 @@
+import { connectDb } from "@/lib/db";
+import { hashPassword } from "@/lib/password";
+import { seedParts, seedReviews } from "@/lib/seed/catalogue";
+import { Order } from "@/models/Order";
+import { Part } from "@/models/Part";
+import { Review } from "@/models/Review";
+import { StockLock } from "@/models/StockLock";
+import { User } from "@/models/User";
+
+export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
+export const DEV_ADMIN_PASSWORD = "admin-dev-password";
+
+export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: string };
+
+/** Builds every index the shop's queries use. */
+export async function ensureIndexes(): Promise<void> {
+  await connectDb();
+  for (const model of [Part, Order, Review, User, StockLock]) await model.createIndexes();
+}
+
+/**
+ * Fills an empty shop and leaves a filled one as it is: parts and reviews are
+ * added only when missing (by name), the admin only when absent.
+ */
+export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promise<SeedReport> {
+  await ensureIndexes();
+  const base = Date.UTC(2026, 0, 1);
+
+  const existingParts = new Set(await Part.distinct("partsname"));
+  const parts = seedParts
+    .map((part, i) => ({ ...part, createdAt: new Date(base + i * 60_000) }))
+    .filter((part) => !existingParts.has(part.partsname));
+  if (parts.length) await Part.insertMany(parts);
+
+  const existingReviews = new Set((await Review.find({}, { email: 1 }).lean()).map((r) => r.email));
+  const reviews = seedReviews
+    .map((review, i) => ({ ...review, createdAt: new Date(base + i * 3_600_000) }))
+    .filter((review) => !existingReviews.has(review.email));
+  if (reviews.length) await Review.insertMany(reviews);
+
+  return { partsAdded: parts.length, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
+}
+
+async function seedAdmin(env: NodeJS.ProcessEnv): Promise<string> {
+  const production = env.NODE_ENV === "production";
+  let email = env.ADMIN_EMAIL?.trim().toLowerCase();
+  let password = env.ADMIN_PASSWORD;
+  if (!email || !password) {
+    if (production) return "none: set ADMIN_EMAIL and ADMIN_PASSWORD to create one (no default admin in production)";
+    email ??= DEV_ADMIN_EMAIL;
+    password ??= DEV_ADMIN_PASSWORD;
+  }
+  if (production && password === DEV_ADMIN_PASSWORD) {
+    throw new Error("Refusing to seed the development admin password in production: choose your own ADMIN_PASSWORD.");
+  }
+  if (password.length < 6) throw new Error("ADMIN_PASSWORD must be 6 characters or longer.");
+  const existing = await User.findOne({ email }).lean();
+  if (existing) {
+    if (existing.role !== "admin") await User.updateOne({ email }, { $set: { role: "admin" } });
+    return `${email} (existing account, kept its password)`;
+  }
+  await User.create({ email, role: "admin", displayName: "Shop Admin", name: "Shop Admin", passwordHash: await hashPassword(password) });
+  return `${email} (created)`;
+}

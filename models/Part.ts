@@ -1,0 +1,25 @@
+import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+
+const partSchema = new Schema(
+  {
+    partsname: { type: String, required: true, trim: true, maxlength: 120 },
+    image: { type: String, required: true, trim: true, maxlength: 2048 },
+    /** Unit price in US dollars. */
+    price: { type: Number, required: true, min: 0 },
+    /** Units in stock. */
+    quantity: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    minOrder: { type: Number, required: true, min: 1, default: 1, validate: Number.isInteger },
+    description: { type: String, required: true, trim: true, maxlength: 4000 },
+  },
+  { timestamps: true, collection: "parts" },
+);
+
+// Catalogue order (newest last), and the sorts of /parts.
+partSchema.index({ createdAt: 1, _id: 1 });
+partSchema.index({ price: 1, _id: 1 });
+partSchema.index({ partsname: 1, _id: 1 });
+
+export type PartFields = InferSchemaType<typeof partSchema>;
+export type PartDoc = PartFields & { _id: Types.ObjectId };
+
+export const Part: Model<PartFields> = (mongoose.models.Part as Model<PartFields>) ?? mongoose.model("Part", partSchema);

@@ -1,0 +1,21 @@
+import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+
+const reviewSchema = new Schema(
+  {
+    /** 0 to 5 stars (the spec lets a review be sent with no star chosen). */
+    rating: { type: Number, required: true, min: 0, max: 5, validate: Number.isInteger },
+    description: { type: String, trim: true, maxlength: 2000, default: "" },
+    /** The author's display name and picture, taken from the session. */
+    name: { type: String, required: true, trim: true, maxlength: 120 },
+    image: { type: String, trim: true, maxlength: 2048, default: "" },
+    email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+  },
+  { timestamps: true, collection: "reviews" },
+);
+
+reviewSchema.index({ createdAt: -1, _id: -1 }); // newest first
+
+export type ReviewFields = InferSchemaType<typeof reviewSchema>;
+export type ReviewDoc = ReviewFields & { _id: Types.ObjectId };
+
+export const Review: Model<ReviewFields> = (mongoose.models.Review as Model<ReviewFields>) ?? mongoose.model("Review", reviewSchema);

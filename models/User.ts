@@ -1,0 +1,30 @@
+import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, unique: true, trim: true, lowercase: true, maxlength: 254 },
+    role: { type: String, enum: ROLES, required: true, default: "user" },
+    /** The spec's displayName and photoURL. */
+    displayName: { type: String, trim: true, maxlength: 120, default: "" },
+    photoURL: { type: String, trim: true, maxlength: 2048, default: "" },
+    /** scrypt hash; absent for accounts that only sign in with Google. Never selected by default. */
+    passwordHash: { type: String, select: false },
+    // Profile fields of SPEC section 3 (linkdedin is spelled as the spec spells it).
+    name: { type: String, trim: true, maxlength: 120, default: "" },
+    education: { type: String, trim: true, maxlength: 200, default: "" },
+    linkdedin: { type: String, trim: true, maxlength: 2048, default: "" },
+    location: { type: String, trim: true, maxlength: 200, default: "" },
+    phoneNumber: { type: String, trim: true, maxlength: 40, default: "" },
+  },
+  { timestamps: true, collection: "users" },
+);
+
+userSchema.index({ createdAt: 1 }); // Make Admin list
+
+export type UserFields = InferSchemaType<typeof userSchema>;
+export type UserDoc = UserFields & { _id: Types.ObjectId };
+
+export const User: Model<UserFields> = (mongoose.models.User as Model<UserFields>) ?? mongoose.model("User", userSchema);

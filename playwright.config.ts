@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The production build against a fresh embedded database, on ports of its own,
+// so the tests can run beside a shop started with `npm start`.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dbPort = Number(process.env.E2E_DB_PORT ?? 27127);
+const baseURL = `http://127.0.0.1:${port}`;
+const distDir = process.env.NEXT_DIST_DIR ?? ".next-test";
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Browsers cannot be downloaded here: drive Debian's Chromium.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `node scripts/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NEXT_DIST_DIR: distDir,
+      NEXTAUTH_URL: baseURL,
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
+      ADMIN_EMAIL: "admin@autoparts.local",
+      ADMIN_PASSWORD: "admin-dev-password",
+    },
+  },
+});

@@ -1,0 +1,13 @@
+// npm run seed: fills an empty shop (parts, reviews, admin); safe to run again.
+import { disconnectDb } from "@/lib/db";
+import { seedDatabase } from "@/lib/seed/seed";
+
+try {
+  const report = await seedDatabase();
+  console.log(`[seed] parts added: ${report.partsAdded}, reviews added: ${report.reviewsAdded}, admin: ${report.admin}`);
+} catch (error) {
+  console.error(`[seed] ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await disconnectDb();
+}
