@@ -1,0 +1,26 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export class MissingSecretError extends Error {
+  constructor() {
+    super("NEXTAUTH_SECRET must be set in production (e.g. `openssl rand -base64 32`). Refusing to start without it.");
+  }
+}
+
+let cached: string | undefined;
+
+/** NEXTAUTH_SECRET; outside production a secret generated once and kept in .data/ so sessions survive restarts. */
+export function authSecret(): string {
+  if (cached) return cached;
+  const configured = process.env.NEXTAUTH_SECRET;
+  if (configured) return (cached = configured);
+  if (process.env.NODE_ENV === "production") throw new MissingSecretError();
+  const dir = path.join(process.cwd(), ".data");
+  const file = path.join(dir, "nextauth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
+  }
+  return (cached = readFileSync(file, "utf8").trim());
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+// SPEC 5. The pattern is the spec's "letters or digits, then @, then letters, a dot and
+// 2 or 3 letters", matched the way a form pattern is (anywhere in the text), plus a
+// plain one-@-no-spaces shape, so jane.doe@example.com passes and "x@y" does not.
+const SPEC_EMAIL_PATTERN = /[A-Za-z0-9]+@[A-Za-z]+\.[A-Za-z]{2,3}/;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+export const MESSAGES = {
+  emailRequired: "Email is Required",
+  emailInvalid: "Provide a valid Email",
+  passwordRequired: "Password is Required",
+  passwordShort: "Must be 6 characters or longer",
+  nameRequired: "Name is Required",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .refine((v) => SPEC_EMAIL_PATTERN.test(v) && EMAIL_SHAPE.test(v), MESSAGES.emailInvalid);
+
+export const passwordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordShort)
+  .max(200, "Must be 200 characters or fewer");
+
+export const signInSchema = z.object({ email: emailField, password: passwordField });
+
+export const signUpSchema = signInSchema.extend({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(120, "Must be 120 characters or fewer"),
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Emails are compared and stored trimmed and lower-cased everywhere. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
