@@ -4,6 +4,8 @@
 //   node scripts/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]
 // Defaults: port $FERRETDB_PORT or 27027, data folder $FERRETDB_DATA or .data/ferretdb.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFerretDB } from "./ferretdb.mjs";
@@ -43,6 +45,15 @@ function runChild(c, a) {
   });
 }
 
+function localSecret() {
+  const file = path.join(repoRoot, ".data", "nextauth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
 let db;
 let code = 1;
 try {
@@ -54,6 +65,12 @@ try {
     });
     env.MONGODB_URI = db.uri;
     console.log(`[db] embedded FerretDB at ${db.uri} (data in ${path.relative(repoRoot, db.dataDir)})`);
+    if (!env.NEXTAUTH_SECRET) {
+      // A local run on the embedded database: use the secret generated once in .data/
+      // (the same file development uses). A deployment (MONGODB_URI set) must configure its own.
+      env.NEXTAUTH_SECRET = localSecret();
+      console.log("[auth] NEXTAUTH_SECRET not set: using the local one in .data/nextauth-secret (embedded-database runs only)");
+    }
   }
   code = 0;
   if (opts.includes("--seed")) code = await runChild("tsx", [path.join(repoRoot, "scripts", "seed.ts")]);
