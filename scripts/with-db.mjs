@@ -71,6 +71,7 @@ try {
       env.NEXTAUTH_SECRET = localSecret();
       console.log("[auth] NEXTAUTH_SECRET not set: using the local one in .data/nextauth-secret (embedded-database runs only)");
     }
+    env.NEXTAUTH_URL ??= `http://localhost:${env.PORT ?? 3000}`;
   }
   code = 0;
   if (opts.includes("--seed")) code = await runChild("tsx", [path.join(repoRoot, "scripts", "seed.ts")]);
