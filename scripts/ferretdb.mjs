@@ -167,7 +167,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       port: Number(argValue(argv, "--port") ?? process.env.FERRETDB_PORT ?? 27027),
       dataDir: argValue(argv, "--data") ?? process.env.FERRETDB_DATA,
       fresh: argv.includes("--fresh"),
-      quiet: false,
+      quiet: argv.includes("--quiet"),
     });
     console.log(`[db] FerretDB ${FERRETDB_VERSION} ready at ${db.uri} (data in ${db.dataDir}); Ctrl-C stops it.`);
     const shutdown = () => db.stop().then(() => process.exit(0));

@@ -1,0 +1,93 @@
+// Deterministic large data set for `npm run bench`: same seed, same shop, every run.
+import mongoose from "mongoose";
+import { connectDb } from "@/lib/db";
+import { hashPassword } from "@/lib/password";
+import { seedParts } from "@/lib/seed/catalogue";
+import { ensureIndexes } from "@/lib/seed/seed";
+import { Order, ORDER_STATUSES } from "@/models/Order";
+import { Part } from "@/models/Part";
+import { Review } from "@/models/Review";
+import { User } from "@/models/User";
+
+export const BENCH_SIZES = { parts: 2000, reviews: 1000, users: 200, orders: 5000 } as const;
+export const BENCH_CUSTOMER = { email: "bench.customer@example.com", password: "bench-password", name: "Bench Customer" };
+
+/** mulberry32: a tiny seeded PRNG, so the data set is the same on every machine. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BRANDS = ["Bosch", "Brembo", "Denso", "Mahle", "Valeo", "NGK", "Gates", "Sachs", "Hella", "Febi", "Monroe", "Continental"];
+const FITS = ["Golf VII", "Corolla E210", "Focus Mk4", "Civic X", "Astra K", "Octavia III", "Clio V", "3 Series F30", "A4 B9", "Qashqai J11"];
+
+async function insertInBatches(collection: mongoose.Collection, docs: object[], size = 500): Promise<void> {
+  for (let i = 0; i < docs.length; i += size) await collection.insertMany(docs.slice(i, i + size));
+}
+
+export type BenchData = { orderPartId: string; samplePartId: string };
+
+/** Fills an empty database with the bench data set; returns the ids the targets use. */
+export async function generateBenchData(): Promise<BenchData> {
+  await connectDb();
+  await ensureIndexes();
+  const random = prng(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const base = Date.UTC(2026, 0, 1);
+  const now = Date.now();
+
+  const parts = Array.from({ length: BENCH_SIZES.parts }, (_, i) => {
+    const template = seedParts[i % seedParts.length]!;
+    const createdAt = new Date(base + i * 60_000);
+    return {
+      _id: new mongoose.Types.ObjectId(),
+      partsname: `${pick(BRANDS)} ${template.partsname} for ${pick(FITS)} #${i + 1}`,
+      image: template.image,
+      price: Math.round((template.price * (0.7 + random() * 0.6)) * 100) / 100,
+      // The first part takes the POST /orderd load: stock large enough never to run out.
+      quantity: i === 0 ? 100_000_000 : Math.floor(random() * 500),
+      minOrder: i === 0 ? 1 : template.minOrder,
+      description: template.description,
+      createdAt,
+      updatedAt: createdAt,
+      __v: 0,
+    };
+  });
+  await insertInBatches(Part.collection, parts);
+
+  const passwordHash = await hashPassword(BENCH_CUSTOMER.password);
+  const users = Array.from({ length: BENCH_SIZES.users }, (_, i) => {
+    const email = i === 0 ? BENCH_CUSTOMER.email : `customer${i}@example.com`;
+    const name = i === 0 ? BENCH_CUSTOMER.name : `Customer ${i}`;
+    const createdAt = new Date(base + i * 3_600_000);
+    return { email, role: i === 1 ? "admin" : "user", displayName: name, name, photoURL: "", passwordHash, education: "", linkdedin: "", location: "", phoneNumber: "", createdAt, updatedAt: createdAt, __v: 0 };
+  });
+  await insertInBatches(User.collection, users);
+
+  const reviews = Array.from({ length: BENCH_SIZES.reviews }, (_, i) => {
+    const user = users[i % users.length]!;
+    const createdAt = new Date(base + i * 1_800_000);
+    return { rating: 1 + Math.floor(random() * 5), description: `Review ${i + 1}: ${pick(seedParts).description.slice(0, 120)}`, name: user.name, image: "", email: user.email, createdAt, updatedAt: createdAt, __v: 0 };
+  });
+  await insertInBatches(Review.collection, reviews);
+
+  const orders = Array.from({ length: BENCH_SIZES.orders }, () => {
+    const part = parts[1 + Math.floor(random() * (parts.length - 1))]!;
+    const user = pick(users);
+    const quantity = part.minOrder + Math.floor(random() * 3);
+    const createdAt = new Date(now - Math.floor(random() * 90 * 86_400_000));
+    return {
+      partId: part._id, partsname: part.partsname, unitPrice: part.price, quantity, total: Math.round(part.price * quantity * 100) / 100,
+      name: user.name, email: user.email, phone: "555-0100", address: "1 Bench Street", status: pick(ORDER_STATUSES), createdAt, updatedAt: createdAt, __v: 0,
+    };
+  });
+  await insertInBatches(Order.collection, orders);
+
+  return { orderPartId: parts[0]!._id.toString(), samplePartId: parts[Math.floor(parts.length / 2)]!._id.toString() };
+}
