@@ -8,7 +8,9 @@ import { clearSessionCookies } from "@/lib/auth/session-cookies";
  * anyone out.
  */
 export function GET(request: NextRequest): NextResponse {
-  const response = NextResponse.redirect(new URL(signInPath(request.nextUrl.searchParams.get("callbackUrl")), request.url), 303);
+  // A relative Location: a route handler's request.url can name another host than the browser used
+  // (next start -H 127.0.0.1 reports localhost), and the session cookies belong to the browser's host.
+  const response = new NextResponse(null, { status: 303, headers: { Location: signInPath(request.nextUrl.searchParams.get("callbackUrl")) } });
   if (request.headers.get("sec-fetch-site") === "cross-site") return response;
   return clearSessionCookies(
     response,
