@@ -89,3 +89,10 @@ test("a link from another site to the sign-out redirect cannot sign anyone out",
   expect(response.headers()["set-cookie"]).toBeUndefined();
   expect((await sessionOf(page)).user).toBeDefined();
 });
+
+test("the sign-out redirect the admin pages use signs the visitor out and sends them to sign in, origin remembered", async ({ page }) => {
+  await signUp(page, { name: "Page Guarded", email: uniqueEmail() });
+  await page.goto("/signout-redirect?callbackUrl=%2Fdashboard%2Fmanage-product");
+  await expect(page).toHaveURL("/signin?callbackUrl=%2Fdashboard%2Fmanage-product");
+  expect((await sessionOf(page)).user).toBeUndefined();
+});
