@@ -39,6 +39,9 @@ export default defineConfig({
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
       ADMIN_EMAIL: "admin@autoparts.local",
       ADMIN_PASSWORD: "admin-dev-password",
+      // Every test signs in from 127.0.0.1: lift the per-address limits, keep the per-email one (10 per 15 minutes) under test.
+      AUTH_SIGNIN_FAILURES_PER_IP: "1000",
+      AUTH_SIGNUPS_PER_IP: "1000",
     },
   },
 });

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { HeaderAuthLinks } from "@/components/auth/HeaderAuthLinks";
 import { SITE_NAME } from "@/lib/site";
 
 export function SiteHeader() {
@@ -12,7 +13,7 @@ export function SiteHeader() {
           <li><Link href="/">Home</Link></li>
           <li><Link href="/portfolio">Portfolio</Link></li>
           <li><Link href="/blog">Blog</Link></li>
-          <li><Link href="/signin">Login</Link></li>
+          <HeaderAuthLinks />
         </ul>
       </nav>
     </header>

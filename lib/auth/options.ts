@@ -1,17 +1,49 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
+import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS } from "@/lib/auth/messages";
+import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
 import { authSecret } from "@/lib/auth/secret";
-import { checkPassword, createAccountWithPassword, findAccount, registerUser } from "@/lib/users";
+import { EmailTakenError, checkPassword, createAccountWithPassword, findAccount, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
-/** Same message for an unknown email and a wrong password, so neither can be told apart. */
-export const WRONG_CREDENTIALS = "Wrong email or password.";
+export { WRONG_CREDENTIALS };
+
+/** A refusal whose message is meant for the person at the form. */
+class SignInRefused extends Error {}
 
 export const googleEnabled = (): boolean => Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
 
 function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? "Invalid input.";
+}
+
+type Credentials = Record<string, string> | undefined;
+type RequestHeaders = Record<string, unknown> | undefined;
+
+async function signUp(credentials: Credentials, headers: RequestHeaders): Promise<AccountView> {
+  const parsed = signUpSchema.safeParse(credentials);
+  if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
+  authRateLimits().takeSignUp(clientIp(headers));
+  return createAccountWithPassword(parsed.data);
+}
+
+async function signInWithPassword(credentials: Credentials, headers: RequestHeaders): Promise<AccountView> {
+  const parsed = signInSchema.safeParse(credentials);
+  if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
+  const { email, password } = parsed.data;
+  const ip = clientIp(headers);
+  const limits = authRateLimits();
+  limits.assertSignInAllowed(email, ip);
+  const account = await checkPassword(email, password);
+  if (!account) {
+    limits.recordSignInFailure(email, ip);
+    throw new SignInRefused(WRONG_CREDENTIALS);
+  }
+  limits.recordSignInSuccess(email, ip);
+  // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
+  await registerUser(account);
+  return account;
 }
 
 export function buildAuthOptions(): NextAuthOptions {
@@ -26,20 +58,16 @@ export function buildAuthOptions(): NextAuthOptions {
         mode: { label: "Mode", type: "text" },
       },
       // Thrown messages reach the form as the sign-in error (shown in red, never a code).
-      async authorize(credentials) {
-        if (credentials?.mode === "signup") {
-          const parsed = signUpSchema.safeParse(credentials);
-          if (!parsed.success) throw new Error(firstIssue(parsed.error));
-          const account = await createAccountWithPassword(parsed.data);
+      async authorize(credentials, req) {
+        try {
+          const account = credentials?.mode === "signup" ? await signUp(credentials, req.headers) : await signInWithPassword(credentials, req.headers);
           return { id: account.email, email: account.email, name: account.name, image: account.image, role: account.role };
+        } catch (error) {
+          if (error instanceof SignInRefused || error instanceof TooManyAttemptsError || error instanceof EmailTakenError) throw error;
+          // A database outage or a bug: log it, and do not show its internals to the visitor.
+          console.error("[auth] sign-in failed unexpectedly", error);
+          throw new Error(SIGN_IN_UNAVAILABLE);
         }
-        const parsed = signInSchema.safeParse(credentials);
-        if (!parsed.success) throw new Error(firstIssue(parsed.error));
-        const account = await checkPassword(parsed.data.email, parsed.data.password);
-        if (!account) throw new Error(WRONG_CREDENTIALS);
-        // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
-        await registerUser(account);
-        return { id: account.email, email: account.email, name: account.name, image: account.image, role: account.role };
       },
     }),
   ];

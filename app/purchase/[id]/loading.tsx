@@ -1,0 +1,5 @@
+import { FullScreenSpinner } from "@/components/FullScreenSpinner";
+
+export default function PurchaseLoading() {
+  return <FullScreenSpinner label="Loading the part…" />;
+}

@@ -1,0 +1,53 @@
+import { expect, type Page } from "@playwright/test";
+import mongoose from "mongoose";
+
+export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
+export const PASSWORD = "secret-pass-1";
+
+let counter = 0;
+/** A fresh address matching SPEC 5's pattern (letters or digits @ letters . 2-3 letters). */
+export function uniqueEmail(): string {
+  counter += 1;
+  return `u${Date.now()}x${counter}@example.com`;
+}
+
+export async function signUp(page: Page, user: { name: string; email: string; password?: string }): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password ?? PASSWORD);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+}
+
+/** Fills and submits the sign-in form on the current /signin page. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export async function sessionOf(page: Page): Promise<{ user?: { email: string; name: string } }> {
+  return page.evaluate(async () => (await fetch("/api/auth/session")).json());
+}
+
+/** Sets a user's role straight in the e2e database (the REST make-admin path is another issue's). */
+export async function setRole(email: string, role: "admin" | "user"): Promise<void> {
+  const port = process.env.E2E_DB_PORT ?? "27127";
+  const connection = await mongoose.createConnection(`mongodb://127.0.0.1:${port}/autoparts`, { directConnection: true }).asPromise();
+  try {
+    const result = await connection.collection("users").updateOne({ email }, { $set: { role } });
+    expect(result.matchedCount).toBe(1);
+  } finally {
+    await connection.close();
+  }
+}
+
+export async function firstPartPath(page: Page): Promise<{ path: string; name: string }> {
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Parts" }).getByRole("article").first();
+  const path = await card.getByRole("link", { name: "Purchase Now" }).getAttribute("href");
+  const name = await card.getByRole("heading").innerText();
+  if (!path) throw new Error("no Purchase Now link");
+  return { path, name };
+}

@@ -1,0 +1,46 @@
+import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
+import { signInPath } from "@/lib/auth/callback-url";
+import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
+import { authSecret } from "@/lib/auth/secret";
+import { clearSessionCookies } from "@/lib/auth/session-cookies";
+import { isAdmin } from "@/lib/users";
+
+/**
+ * The request guard (the design's "middleware"; Next 16 calls it proxy and runs it on Node.js).
+ * Signed-out visitors to /purchase and /dashboard go to sign in; the four admin pages also need
+ * the admin role as the database has it now, so a promotion counts at once and a stale token
+ * never grants admin. The pages check again on the server (lib/auth/guards.ts).
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  const origin = `${pathname}${search}`;
+  const token = await getToken({ req: request, secret: authSecret() });
+  const email = typeof token?.email === "string" && token.email ? token.email : null;
+
+  if (isAdminPath(pathname)) {
+    if (!email || !(await isAdmin(email))) return signOutAndSignIn(request, origin);
+  } else if (needsSignIn(pathname) && !email) {
+    return NextResponse.redirect(new URL(signInPath(origin), request.url));
+  }
+
+  // Layouts cannot see the URL; tell the dashboard where the visitor was going.
+  const forwarded = new Headers(request.headers);
+  forwarded.set(ORIGIN_HEADER, origin);
+  return NextResponse.next({ request: { headers: forwarded } });
+}
+
+/** SPEC 4's admin guard: not an admin means signed out and sent to sign in, origin remembered. */
+function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
+  const response = NextResponse.redirect(new URL(signInPath(origin), request.url));
+  // A link prefetch is not a visit: it must not sign anyone out.
+  if (request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch")) return response;
+  return clearSessionCookies(
+    response,
+    request.cookies.getAll().map((cookie) => cookie.name),
+  );
+}
+
+export const config = {
+  matcher: ["/purchase/:path*", "/dashboard/:path*"],
+};

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { safeCallbackUrl, signInPath } from "@/lib/auth/callback-url";
+
+describe("safeCallbackUrl", () => {
+  it("keeps same-site paths with their query and hash", () => {
+    expect(safeCallbackUrl("/purchase/64b7f0c2a1b2c3d4e5f60718")).toBe("/purchase/64b7f0c2a1b2c3d4e5f60718");
+    expect(safeCallbackUrl("/dashboard/my-orders?page=2#top")).toBe("/dashboard/my-orders?page=2#top");
+    expect(safeCallbackUrl("/")).toBe("/");
+  });
+
+  it("defaults to / when nothing usable is given", () => {
+    for (const value of [undefined, null, "", 42, {}, "x".repeat(3000)]) expect(safeCallbackUrl(value)).toBe("/");
+  });
+
+  it.each([
+    "//evil.com",
+    "//evil.com/path",
+    "https://evil.com",
+    "http://evil.com/purchase/1",
+    "javascript:alert(1)",
+    "/\\evil.com",
+    "\\\\evil.com",
+    "/\t/evil.com",
+    "/\n/evil.com",
+    " /evil",
+    "evil.com",
+    "purchase/1",
+    "data:text/html,hi",
+  ])("refuses the off-site or malformed value %j", (value) => {
+    expect(safeCallbackUrl(value)).toBe("/");
+  });
+
+  it("refuses the sign-in pages and the API so a sign-in cannot loop", () => {
+    expect(safeCallbackUrl("/signin?callbackUrl=/x")).toBe("/");
+    expect(safeCallbackUrl("/signup")).toBe("/");
+    expect(safeCallbackUrl("/signout-redirect")).toBe("/");
+    expect(safeCallbackUrl("/api/auth/signout")).toBe("/");
+  });
+
+  it("normalises dot segments instead of passing them through", () => {
+    expect(safeCallbackUrl("/dashboard/../purchase/1")).toBe("/purchase/1");
+    expect(safeCallbackUrl("/./dashboard")).toBe("/dashboard");
+  });
+
+  it("takes the first of repeated query values", () => {
+    expect(safeCallbackUrl(["/dashboard", "//evil.com"])).toBe("/dashboard");
+    expect(safeCallbackUrl(["//evil.com", "/dashboard"])).toBe("/");
+  });
+});
+
+describe("signInPath", () => {
+  it("remembers a safe origin, encoded", () => {
+    expect(signInPath("/purchase/1?q=a b")).toBe("/signin?callbackUrl=%2Fpurchase%2F1%3Fq%3Da%2520b");
+  });
+  it("drops an unsafe or default origin", () => {
+    expect(signInPath("https://evil.com")).toBe("/signin");
+    expect(signInPath("/")).toBe("/signin");
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  AuthRateLimits,
+  DEFAULT_AUTH_LIMITS,
+  SlidingWindowLimiter,
+  TooManyAttemptsError,
+  authLimitConfigFromEnv,
+  clientIp,
+  tooManyAttemptsMessage,
+} from "@/lib/auth/rate-limit";
+
+const MINUTE = 60_000;
+
+function fakeClock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function caught(fn: () => void): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe("SlidingWindowLimiter", () => {
+  it("allows max hits in the window and limits the next, until the oldest hit leaves the window", () => {
+    const clock = fakeClock();
+    const limiter = new SlidingWindowLimiter({ max: 3, windowMs: 10 * MINUTE, now: clock.now });
+    limiter.hit("k");
+    clock.advance(2 * MINUTE);
+    limiter.hit("k");
+    limiter.hit("k");
+    expect(limiter.status("k")).toEqual({ limited: true, retryAfterMs: 8 * MINUTE });
+    clock.advance(8 * MINUTE - 1);
+    expect(limiter.status("k").limited).toBe(true);
+    clock.advance(1);
+    expect(limiter.status("k")).toEqual({ limited: false });
+  });
+
+  it("slides: a burst just before the window ends still counts just after", () => {
+    const clock = fakeClock();
+    const limiter = new SlidingWindowLimiter({ max: 2, windowMs: 10 * MINUTE, now: clock.now });
+    clock.advance(9 * MINUTE);
+    limiter.hit("k");
+    limiter.hit("k");
+    clock.advance(2 * MINUTE); // a fixed window would have reset here
+    expect(limiter.status("k").limited).toBe(true);
+  });
+
+  it("keeps keys apart, resets one key, and turns off with max 0", () => {
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: MINUTE });
+    limiter.hit("a");
+    expect(limiter.status("a").limited).toBe(true);
+    expect(limiter.status("b").limited).toBe(false);
+    limiter.reset("a");
+    expect(limiter.status("a").limited).toBe(false);
+
+    const off = new SlidingWindowLimiter({ max: 0, windowMs: MINUTE });
+    for (let i = 0; i < 100; i++) off.hit("a");
+    expect(off.status("a").limited).toBe(false);
+  });
+
+  it("forgets the least recently hit keys beyond its capacity", () => {
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: MINUTE, maxKeys: 2 });
+    limiter.hit("a");
+    limiter.hit("b");
+    limiter.hit("c");
+    expect(limiter.status("a").limited).toBe(false);
+    expect(limiter.status("b").limited).toBe(true);
+    expect(limiter.status("c").limited).toBe(true);
+  });
+});
+
+describe("AuthRateLimits", () => {
+  it("by default blocks the 11th sign-in after 10 failures in 15 minutes, with a clear message", () => {
+    const clock = fakeClock();
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
+    for (let i = 0; i < 10; i++) {
+      limits.assertSignInAllowed("jane@example.com", "203.0.113.5");
+      limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    }
+    const error = caught(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5"));
+    expect(error).toBeInstanceOf(TooManyAttemptsError);
+    expect((error as Error).message).toBe("Too many attempts. Try again in 15 minutes.");
+    clock.advance(15 * MINUTE);
+    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).not.toThrow();
+  });
+
+  it("limits one address across many emails", () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerEmailAndIp: 100 });
+    for (let i = 0; i < 10; i++) limits.recordSignInFailure(`u${i}@example.com`, "203.0.113.5");
+    expect(() => limits.assertSignInAllowed("new@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
+    expect(() => limits.assertSignInAllowed("new@example.com", "198.51.100.7")).not.toThrow();
+  });
+
+  it("limits one email from one address without locking that email out elsewhere", () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 100 });
+    for (let i = 0; i < 10; i++) limits.recordSignInFailure("Jane@Example.com", "203.0.113.5");
+    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
+    expect(() => limits.assertSignInAllowed("other@example.com", "203.0.113.5")).not.toThrow();
+    expect(() => limits.assertSignInAllowed("jane@example.com", "198.51.100.7")).not.toThrow();
+  });
+
+  it("clears an email's failures on a successful sign-in, but not the address's", () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 12 });
+    for (let i = 0; i < 9; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    limits.recordSignInSuccess("jane@example.com", "203.0.113.5");
+    for (let i = 0; i < 3; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    expect(() => limits.assertSignInAllowed("other@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
+  });
+
+  it("allows 20 sign-ups per address per hour by default", () => {
+    const clock = fakeClock();
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
+    for (let i = 0; i < 20; i++) limits.takeSignUp("203.0.113.5");
+    const error = caught(() => limits.takeSignUp("203.0.113.5"));
+    expect((error as Error).message).toBe("Too many attempts. Try again in 60 minutes.");
+    expect(() => limits.takeSignUp("198.51.100.7")).not.toThrow();
+    clock.advance(60 * MINUTE);
+    expect(() => limits.takeSignUp("203.0.113.5")).not.toThrow();
+  });
+});
+
+describe("configuration and helpers", () => {
+  it("reads limits from the environment, keeping defaults for missing or malformed values", () => {
+    expect(authLimitConfigFromEnv({})).toEqual(DEFAULT_AUTH_LIMITS);
+    expect(
+      authLimitConfigFromEnv({
+        AUTH_SIGNIN_FAILURES_PER_IP: "1000",
+        AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0",
+        AUTH_SIGNIN_WINDOW_MINUTES: "5",
+        AUTH_SIGNUPS_PER_IP: "-3",
+        AUTH_SIGNUP_WINDOW_MINUTES: "soon",
+      }),
+    ).toEqual({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 1000, signInFailuresPerEmailAndIp: 0, signInWindowMs: 5 * MINUTE });
+  });
+
+  it("says minutes, rounded up, at least one", () => {
+    expect(tooManyAttemptsMessage(1)).toBe("Too many attempts. Try again in 1 minute.");
+    expect(tooManyAttemptsMessage(61_000)).toBe("Too many attempts. Try again in 2 minutes.");
+  });
+
+  it("takes the client address from X-Real-IP, else the last X-Forwarded-For entry", () => {
+    expect(clientIp({ "x-real-ip": "203.0.113.5", "x-forwarded-for": "1.1.1.1" })).toBe("203.0.113.5");
+    expect(clientIp({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" })).toBe("203.0.113.5");
+    expect(clientIp({ "x-forwarded-for": "::1" })).toBe("::1");
+    expect(clientIp({})).toBe("unknown");
+    expect(clientIp(undefined)).toBe("unknown");
+  });
+});
