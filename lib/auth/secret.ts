@@ -12,22 +12,13 @@ export class MissingSecretError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-
 /**
- * Production means a production server with a public address. A production build served on this
- * machine only (`npm run shop` on localhost, the end-to-end tests) may use the generated secret,
- * so the README's run command works on a fresh clone.
+ * A production server needs NEXTAUTH_SECRET. A local run of the production build on the
+ * embedded database (`npm run shop`, `npm start`) gets one from scripts/with-db.mjs, which
+ * hands it the secret generated once in .data/; a deployment must set its own.
  */
 export function secretRequired(env: Env = process.env): boolean {
-  if (env.NODE_ENV !== "production") return false;
-  const configured = env.SITE_URL || env.NEXTAUTH_URL;
-  if (!configured) return false;
-  try {
-    return !LOOPBACK_HOSTS.has(new URL(configured).hostname);
-  } catch {
-    return true;
-  }
+  return env.NODE_ENV === "production";
 }
 
 let cached: string | undefined;
@@ -43,9 +34,6 @@ export function authSecret(): string {
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
-  }
-  if (process.env.NODE_ENV === "production") {
-    console.warn(`[auth] NEXTAUTH_SECRET is not set: using the generated secret in ${path.relative(process.cwd(), file)} (fine on localhost; set it for a real deployment).`);
   }
   return (cached = readFileSync(file, "utf8").trim());
 }
