@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/ferretdb.mjs";
 
@@ -19,10 +19,28 @@ export type TestServer = {
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 
 /** Starts `next start`; `env` overrides the server's environment (e.g. a MONGODB_URI nobody answers on). */
+/** The newest modification time among the files the build is made from. */
+function newestSourceTime(): number {
+  let newest = 0;
+  const visit = (entry: string) => {
+    const full = path.join(repoRoot, entry);
+    if (!existsSync(full)) return;
+    const stat = statSync(full);
+    if (stat.isDirectory()) for (const child of readdirSync(full)) visit(path.join(entry, child));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const entry of ["app", "lib", "models", "components", "types", "public", "proxy.ts", "next.config.ts", "package-lock.json"]) visit(entry);
+  return newest;
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next-test";
   if (!existsSync(path.join(repoRoot, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir}/. Build first: NEXT_DIST_DIR=${distDir} npx next build (npm test does this before vitest).`);
+  }
+  // Testing an old build would test old code: say so instead of passing or failing for the wrong reason.
+  if (!process.env.API_TEST_ALLOW_STALE_BUILD && statSync(path.join(repoRoot, distDir, "BUILD_ID")).mtimeMs < newestSourceTime()) {
+    throw new Error(`The build in ${distDir}/ is older than the source. Rebuild: NEXT_DIST_DIR=${distDir} npx next build (or set API_TEST_ALLOW_STALE_BUILD=1).`);
   }
   const mongoUri = process.env.MONGODB_URI;
   if (!mongoUri) throw new Error("MONGODB_URI is not set: tests/support/setup.ts sets it for every test file.");
