@@ -1,5 +1,6 @@
 import { isValidObjectId } from "mongoose";
 import { connectDb } from "@/lib/db";
+import type { NewPart } from "@/lib/validation/parts";
 import { Part, type PartDoc } from "@/models/Part";
 
 /** A part as pages and API replies show it. */
@@ -44,4 +45,18 @@ export async function findPart(id: string): Promise<PartView | null> {
   await connectDb();
   const part = await Part.findById(id).lean<PartDoc>();
   return part ? toPartView(part) : null;
+}
+
+/** Adds a part to the catalogue (admin's add-product form). */
+export async function addPart(input: NewPart): Promise<PartView> {
+  await connectDb();
+  const part = await Part.create({
+    partsname: input.partsname,
+    image: input.image,
+    price: input.price,
+    quantity: input.quantity,
+    minOrder: input.minOrder,
+    description: input.description,
+  });
+  return toPartView(part.toObject());
 }

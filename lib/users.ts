@@ -79,3 +79,60 @@ export async function isAdmin(email: string): Promise<boolean> {
   await connectDb();
   return (await User.exists({ email: normaliseEmail(email), role: "admin" })) !== null;
 }
+
+/** The Make Admin list: every user with their role, oldest account first. */
+export async function listUsers(): Promise<{ email: string; role: Role }[]> {
+  await connectDb();
+  const users = await User.find({}, { email: 1, role: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
+  return users.map((u) => ({ email: u.email, role: u.role }));
+}
+
+/** Makes a user an admin; null when there is no such user. modifiedCount is 0 when they already were. */
+export async function promoteToAdmin(email: string): Promise<{ modifiedCount: number } | null> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(email) }, { role: 1 }).lean();
+  if (!user) return null;
+  if (user.role === "admin") return { modifiedCount: 0 };
+  const result = await User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
+  return { modifiedCount: result.modifiedCount };
+}
+
+/** SPEC 3's profile, spelled as the spec spells it. */
+export type Profile = { name: string; email: string; education: string; linkdedin: string; location: string; phoneNumber: string };
+
+type ProfileSource = { email: string; name?: string | null; displayName?: string | null; education?: string | null; linkdedin?: string | null; location?: string | null; phoneNumber?: string | null };
+
+function toProfile(user: ProfileSource): Profile {
+  return {
+    name: user.name || user.displayName || "",
+    email: user.email,
+    education: user.education ?? "",
+    linkdedin: user.linkdedin ?? "",
+    location: user.location ?? "",
+    phoneNumber: user.phoneNumber ?? "",
+  };
+}
+
+export async function getProfile(email: string): Promise<Profile | null> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(email) }).lean();
+  return user ? toProfile(user) : null;
+}
+
+export type ProfileChanges = Partial<Omit<Profile, "email">>;
+
+/** Updates the given profile fields ("" clears one); null when there is no such user. */
+export async function updateProfile(email: string, changes: ProfileChanges): Promise<Profile | null> {
+  await connectDb();
+  const set: Record<string, string> = {};
+  for (const key of ["name", "education", "linkdedin", "location", "phoneNumber"] as const) {
+    const value = changes[key];
+    if (value !== undefined) set[key] = value;
+  }
+  const normalised = normaliseEmail(email);
+  if (Object.keys(set).length) {
+    const result = await User.updateOne({ email: normalised }, { $set: set });
+    if (result.matchedCount === 0) return null;
+  }
+  return getProfile(normalised);
+}

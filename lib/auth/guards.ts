@@ -29,22 +29,3 @@ export async function requireAdminPage(origin: string): Promise<SessionUser> {
   if (user?.role !== "admin") redirect(`${SIGN_OUT_REDIRECT_PATH}?callbackUrl=${encodeURIComponent(safeCallbackUrl(origin))}`);
   return user;
 }
-
-export type ApiGuard = { ok: true; user: SessionUser } | { ok: false; response: Response };
-
-function refuse(status: 401 | 403, message: string): ApiGuard {
-  return { ok: false, response: Response.json({ success: false, message }, { status }) };
-}
-
-/** For route handlers: the signed-in user, or a 401 reply in the API's error shape. */
-export async function requireUser(): Promise<ApiGuard> {
-  const user = await getSessionUser();
-  return user ? { ok: true, user } : refuse(401, "Sign in first.");
-}
-
-/** For route handlers: a signed-in admin (role from the database), or a 401/403 reply. */
-export async function requireAdmin(): Promise<ApiGuard> {
-  const user = await getSessionUser();
-  if (!user) return refuse(401, "Sign in first.");
-  return user.role === "admin" ? { ok: true, user } : refuse(403, "Only an admin may do this.");
-}

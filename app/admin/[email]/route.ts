@@ -1,0 +1,12 @@
+import { emailParam, jsonReply, requireSelf, requireUser, route } from "@/lib/http";
+import { isAdmin } from "@/lib/users";
+
+type Context = { params: Promise<{ email: string }> };
+
+/** `{ admin }` for that user: asked by the user themselves or an admin. */
+export const GET = route(async (_request: Request, { params }: Context) => {
+  const user = await requireUser();
+  const email = emailParam((await params).email);
+  requireSelf(user, email, { adminMay: true });
+  return jsonReply({ admin: await isAdmin(email) });
+});

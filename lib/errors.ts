@@ -1,0 +1,13 @@
+// Domain errors: lib/ says what went wrong in the shop's words; lib/http.ts maps them to statuses.
+
+/** The request asks for something the shop's rules refuse (400). */
+export class InvalidInputError extends Error {}
+
+/** The thing asked for does not exist (404). */
+export class NotFoundError extends Error {}
+
+/** The request is valid but clashes with the current state, e.g. short stock (409). */
+export class ConflictError extends Error {}
+
+/** The signed-in user may not do this to this thing (403). */
+export class ForbiddenError extends Error {}

@@ -1,0 +1,241 @@
+import { z } from "zod";
+import { MAX_BODY_BYTES } from "@/lib/http";
+import { EMAIL_DOC_PATTERN, MAX_PAGE_SIZE } from "@/lib/validation/common";
+import { orderSchema } from "@/lib/validation/orders";
+import { partSchema } from "@/lib/validation/parts";
+import { profileSchema, registerSchema } from "@/lib/validation/profile";
+import * as replies from "@/lib/validation/responses";
+import { reviewSchema } from "@/lib/validation/reviews";
+
+// GET /openapi.json: every REST path of SPEC 7, with request and reply schemas generated
+// from the same zod schemas the handlers parse with and the tests check replies against.
+
+type Json = Record<string, unknown>;
+
+const REQUEST_IDS = ["PartInput", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput"] as const;
+
+// Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
+const requestSchemas = { partSchema, orderSchema, reviewSchema, profileSchema, registerSchema };
+const replySchemas = replies;
+
+function componentSchemas(): Record<string, Json> {
+  void requestSchemas;
+  void replySchemas;
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const strip = (schema: object): Json => {
+    // $schema is the document's (OpenAPI 3.1 = 2020-12); a fragment $id is not allowed in 2020-12.
+    const { $schema: _schema, $id: _id, ...rest } = schema as Json;
+    void _schema;
+    void _id;
+    return rest;
+  };
+  // Requests are documented as clients send them (input), replies as the server sends them (output).
+  const inputs = z.toJSONSchema(z.globalRegistry, { io: "input", uri, unrepresentable: "any" }).schemas;
+  const outputs = z.toJSONSchema(z.globalRegistry, { io: "output", uri, unrepresentable: "any" }).schemas;
+  const out: Record<string, Json> = {};
+  for (const [id, schema] of Object.entries(outputs)) out[id] = strip(schema);
+  for (const id of REQUEST_IDS) {
+    const schema = inputs[id];
+    if (schema) out[id] = strip(schema);
+  }
+  return out;
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid input: malformed JSON, a body that is not an object, a missing or mistyped field, a query operator where a value belongs, a malformed id or email in the path, or bad paging parameters.",
+  401: "No session: sign in first.",
+  403: "Signed in, but not allowed to do this (another user's data, or not an admin); also any state-changing request carrying the session cookie whose Origin (or Sec-Fetch-Site) is not the shop's own.",
+  404: "Not found.",
+  409: "Conflicts with the current state (short stock, or an order that can no longer be deleted).",
+  413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+  415: "The body is not sent as application/json.",
+  503: "The database is unavailable or the part is busy; retry after the Retry-After header.",
+};
+
+function errors(...statuses: number[]): Json {
+  const out: Json = {};
+  for (const status of statuses) {
+    out[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: ref("Error") } } };
+  }
+  return out;
+}
+
+const ok = (status: number, description: string, schemaId: string) => ({
+  [String(status)]: { description, content: { "application/json": { schema: ref(schemaId) } } },
+});
+
+const jsonBody = (schemaId: string, required = true) => ({ required, content: { "application/json": { schema: ref(schemaId) } } });
+
+const SESSION = [{ sessionCookie: [] }];
+const PUBLIC: unknown[] = [];
+
+const emailPath = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description: `${description} Normalised like stored emails (trimmed, lower-cased).`,
+  schema: { type: "string", maxLength: 254, pattern: EMAIL_DOC_PATTERN },
+});
+
+const idPath = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "string", pattern: "^[0-9a-fA-F]{24}$" },
+});
+
+const pagingParams = [
+  { name: "limit", in: "query", required: false, description: `At most this many (1 to ${MAX_PAGE_SIZE}); default all.`, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE } },
+  { name: "skip", in: "query", required: false, description: "Skip this many first (not with page).", schema: { type: "integer", minimum: 0, maximum: 1_000_000 } },
+  { name: "page", in: "query", required: false, description: "Page number from 1, pages of `limit` (default 20); not with skip.", schema: { type: "integer", minimum: 1, maximum: 100_000 } },
+];
+
+export function buildOpenApiDocument(): Json {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "AutoParts Hub REST API",
+      version: "1.0.0",
+      description: [
+        "The REST paths of the storefront (SPEC section 7), served at the site root.",
+        "",
+        "Authentication: the next-auth session cookie (`next-auth.session-token`, `__Secure-next-auth.session-token` over HTTPS), obtained by signing in through `/api/auth/callback/credentials` (see `/api/auth/csrf`). The role is read from the database on every request, so a promotion counts on the user's next call.",
+        "",
+        "State-changing requests (POST, PUT, DELETE) that carry the session cookie must come from the shop's own origin: send `Origin` equal to the site's origin (or `Sec-Fetch-Site: same-origin`), otherwise the reply is 403.",
+        "",
+        `Every error reply is \`{ "success": false, "message": "…" }\`. Bodies are JSON objects of at most ${MAX_BODY_BYTES} bytes; unknown fields are ignored; a query operator object where a value belongs is a 400.`,
+      ].join("\n"),
+    },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The next-auth JWT session cookie." },
+      },
+      schemas: componentSchemas(),
+    },
+    paths: {
+      "/carparts": {
+        get: {
+          operationId: "listParts",
+          summary: "The catalogue, oldest first (newest last)",
+          security: PUBLIC,
+          parameters: pagingParams,
+          responses: { ...ok(200, "The parts.", "PartList"), ...errors(400, 503) },
+        },
+        post: {
+          operationId: "addPart",
+          summary: "Add a part (admin). The body's email is ignored; the session says who.",
+          security: SESSION,
+          requestBody: jsonBody("PartInput"),
+          responses: { ...ok(201, "The part was added.", "PartCreated"), ...errors(400, 401, 403, 413, 415, 503) },
+        },
+      },
+      "/carparts/{id}": {
+        get: {
+          operationId: "getPart",
+          summary: "One part",
+          security: PUBLIC,
+          parameters: [idPath("id", "The part id.")],
+          responses: { ...ok(200, "The part, in `result`.", "PartReply"), ...errors(400, 404, 503) },
+        },
+      },
+      "/orderd": {
+        post: {
+          operationId: "placeOrder",
+          summary: "Order a part for yourself (signed in). `_id` is the part id; the price is computed by the server (unit price × quantity); the stock is taken atomically.",
+          security: SESSION,
+          requestBody: jsonBody("OrderInput"),
+          responses: { ...ok(201, "The order, with its own `_id` and the part's `partId`.", "OrderPlaced"), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
+        },
+      },
+      "/orders/{key}": {
+        get: {
+          operationId: "listOrders",
+          summary: "A user's orders, newest first (that user or an admin). `key` is the user's email.",
+          security: SESSION,
+          parameters: [emailPath("key", "The user's email.")],
+          responses: { ...ok(200, "The orders.", "OrderList"), ...errors(400, 401, 403, 503) },
+        },
+        delete: {
+          operationId: "deleteOrder",
+          summary: "Delete an order and put its quantity back in stock. `key` is the order id. Its owner may delete it while its status is \"placed\" (otherwise 409); an admin may delete any order.",
+          security: SESSION,
+          parameters: [idPath("key", "The order id.")],
+          responses: { ...ok(200, "`deletedCount` 1 when deleted.", "OrderDeleted"), ...errors(400, 401, 403, 404, 409, 503) },
+        },
+      },
+      "/reviews": {
+        get: {
+          operationId: "listReviews",
+          summary: "Reviews, newest first",
+          security: PUBLIC,
+          parameters: pagingParams,
+          responses: { ...ok(200, "The reviews.", "ReviewList"), ...errors(400, 503) },
+        },
+        post: {
+          operationId: "addReview",
+          summary: "Post a review (signed in). The author's name and picture come from the session; body name and image are ignored.",
+          security: SESSION,
+          requestBody: jsonBody("ReviewInput"),
+          responses: { ...ok(201, "The review.", "ReviewCreated"), ...errors(400, 401, 403, 413, 415, 503) },
+        },
+      },
+      "/admin/{email}": {
+        get: {
+          operationId: "isAdmin",
+          summary: "Whether that user is an admin (that user or an admin)",
+          security: SESSION,
+          parameters: [emailPath("email", "The user's email.")],
+          responses: { ...ok(200, "`admin` true or false.", "AdminReply"), ...errors(400, 401, 403, 503) },
+        },
+      },
+      "/user": {
+        get: {
+          operationId: "listUsers",
+          summary: "Every user with their role (admin)",
+          security: SESSION,
+          responses: { ...ok(200, "The users.", "UserList"), ...errors(401, 403, 503) },
+        },
+      },
+      "/user/{email}": {
+        put: {
+          operationId: "registerUser",
+          summary: "Make sure the signed-in user is registered (idempotent; only that user). The body is optional.",
+          security: SESSION,
+          parameters: [emailPath("email", "The signed-in user's email.")],
+          requestBody: jsonBody("RegisterInput", false),
+          responses: { ...ok(200, "`created` says whether the user was new.", "RegisterReply"), ...errors(400, 401, 403, 413, 415, 503) },
+        },
+      },
+      "/user/admin/{email}": {
+        put: {
+          operationId: "promoteUser",
+          summary: "Make that user an admin (admin). No body. Counts on the user's next request.",
+          security: SESSION,
+          parameters: [emailPath("email", "The user to promote.")],
+          responses: { ...ok(200, "`modifiedCount` 1 when promoted, 0 when already an admin.", "PromoteReply"), ...errors(400, 401, 403, 404, 503) },
+        },
+      },
+      "/user/profile/{email}": {
+        get: {
+          operationId: "getProfile",
+          summary: "A list whose first item is the profile (that user or an admin)",
+          security: SESSION,
+          parameters: [emailPath("email", "The user's email.")],
+          responses: { ...ok(200, "[profile].", "ProfileList"), ...errors(400, 401, 403, 404, 503) },
+        },
+        put: {
+          operationId: "updateProfile",
+          summary: "Update your own profile; every field optional (\"\" clears one); the path's email wins over the body's.",
+          security: SESSION,
+          parameters: [emailPath("email", "The signed-in user's email.")],
+          requestBody: jsonBody("ProfileInput"),
+          responses: { ...ok(200, "The updated profile, in `result`.", "ProfileUpdated"), ...errors(400, 401, 403, 404, 413, 415, 503) },
+        },
+      },
+    },
+  };
+}

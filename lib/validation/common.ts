@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+// Building blocks shared by the form schemas. Every field has a strict type, so an
+// object such as {"$gt": ""} where a string or number belongs is refused, never queried.
+
+export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
+
+/**
+ * For documentation (OpenAPI): the emails the shop accepts (SPEC 5's pattern, one "@", no spaces),
+ * narrowed to characters that travel in a URL path unencoded.
+ */
+export const EMAIL_DOC_PATTERN = "^[A-Za-z0-9._+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}[A-Za-z0-9.-]*$";
+
+export const objectId = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).regex(OBJECT_ID_PATTERN, `${label} must be an id of 24 hexadecimal characters`);
+
+/** Required text: trimmed, not empty, bounded. */
+export const requiredText = (max: number, required: string) =>
+  z.string({ error: required }).max(max, `Must be ${max} characters or fewer`).regex(/\S/, required).trim().min(1, required);
+
+/** Optional text: trimmed, bounded; "" clears it. */
+export const optionalText = (max: number) => z.string().max(max, `Must be ${max} characters or fewer`).trim().optional();
+
+/** A trimmed http(s) link of at most 2048 characters (no javascript: or data: URLs reach a page); documented as such for API clients. */
+export const httpUrlField = (error: string) =>
+  z
+    .string({ error })
+    .max(2048, "Links must be 2048 characters or fewer")
+    .trim()
+    .meta({ format: "uri", pattern: "^\\s*[hH][tT][tT][pP][sS]?://" })
+    .pipe(z.url({ protocol: /^https?$/, error }));
+
+/** A query parameter holding a whole number (digits only). */
+const wholeNumberParam = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+
+export const MAX_PAGE_SIZE = 100;
+
+/** ?limit=&skip= or ?limit=&page= ; without them, everything. */
+export const pagingQuerySchema = z
+  .object({
+    limit: wholeNumberParam("limit", 1, MAX_PAGE_SIZE).optional(),
+    skip: wholeNumberParam("skip", 0, 1_000_000).optional(),
+    page: wholeNumberParam("page", 1, 100_000).optional(),
+  })
+  .refine((q) => q.skip === undefined || q.page === undefined, { message: "Give either skip or page, not both" })
+  .transform(({ limit, skip, page }) => {
+    if (page !== undefined) {
+      const size = limit ?? 20;
+      return { limit: size, skip: (page - 1) * size };
+    }
+    return { limit, skip: skip ?? 0 };
+  });
+
+export type Paging = z.output<typeof pagingQuerySchema>;
+
+/** The query string as a plain object for pagingQuerySchema (a repeated parameter is an error). */
+export function queryObject(url: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(url).searchParams) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}

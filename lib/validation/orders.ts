@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { emailField } from "@/lib/validation/auth";
+import { EMAIL_DOC_PATTERN, objectId, requiredText } from "@/lib/validation/common";
+
+// SPEC 5, purchase form; shared by the form and POST /orderd.
+export const ORDER_MESSAGES = {
+  quantity: "Quantity must be a whole number of at least 1",
+  address: "address  is required",
+  phone: "Phone Number is required",
+  name: "Name is required",
+} as const;
+
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+/** SPEC 5's range message, used when the quantity is outside minOrder..stock. */
+export const quantityRangeMessage = (minOrder: number, stock: number) => `Min Order ${minOrder} Max order ${stock}`;
+
+/**
+ * The purchase form sends the text typed, so a whole-number string is accepted as well as a number.
+ * Signs, fractions, exponents ("1e3") and empty text are refused.
+ */
+export const orderQuantity = z
+  .union(
+    [
+      z.number().int(ORDER_MESSAGES.quantity).min(1, ORDER_MESSAGES.quantity).max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`),
+      z.string().trim().regex(/^0*[1-9][0-9]{0,6}$/, ORDER_MESSAGES.quantity).transform(Number),
+    ],
+    { error: ORDER_MESSAGES.quantity },
+  )
+  .pipe(z.number().int().min(1, ORDER_MESSAGES.quantity).max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`));
+
+export const orderSchema = z.object({
+  /** The part's id (SPEC 7 sends it as `_id`); the order gets an id of its own. */
+  _id: objectId("_id (the part id)"),
+  name: requiredText(120, ORDER_MESSAGES.name),
+  email: emailField.meta({ format: "email", pattern: EMAIL_DOC_PATTERN }),
+  quantity: orderQuantity,
+  phone: requiredText(40, ORDER_MESSAGES.phone),
+  address: requiredText(500, ORDER_MESSAGES.address),
+  /** Sent by the original client; ignored: the server uses the part's own name and price. */
+  partsname: z.string().max(200).optional(),
+  price: z.union([z.number(), z.string().max(40)]).optional(),
+})
+  .meta({ id: "OrderInput" });
+
+export type OrderInput = z.input<typeof orderSchema>;
+export type OrderRequest = z.output<typeof orderSchema>;

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "@/models/Order";
+import { ROLES } from "@/models/User";
+
+// The replies of the REST paths, as zod schemas: the OpenAPI document is generated from
+// them, and the integration tests check real replies against them.
+
+export const errorReplySchema = z.object({ success: z.literal(false), message: z.string() }).meta({ id: "Error" });
+
+const isoDate = z.string().meta({ format: "date-time" });
+
+export const partViewSchema = z
+  .object({
+    _id: z.string(),
+    partsname: z.string(),
+    image: z.string(),
+    price: z.number(),
+    quantity: z.number().int(),
+    minOrder: z.number().int(),
+    description: z.string(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "Part" });
+
+export const orderViewSchema = z
+  .object({
+    _id: z.string().meta({ description: "The order's own id" }),
+    partId: z.string(),
+    partsname: z.string(),
+    quantity: z.number().int(),
+    unitPrice: z.number(),
+    price: z.number().meta({ description: "The total: unit price × quantity, computed by the server" }),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: isoDate,
+  })
+  .meta({ id: "Order" });
+
+export const reviewViewSchema = z
+  .object({ _id: z.string(), rating: z.number().int(), description: z.string(), name: z.string(), image: z.string(), createdAt: isoDate })
+  .meta({ id: "Review" });
+
+export const profileViewSchema = z
+  .object({ name: z.string(), email: z.string(), education: z.string(), linkdedin: z.string(), location: z.string(), phoneNumber: z.string() })
+  .meta({ id: "Profile" });
+
+export const userRowSchema = z.object({ email: z.string(), role: z.enum(ROLES) }).meta({ id: "UserRow" });
+
+export const partListSchema = z.array(partViewSchema).meta({ id: "PartList" });
+export const partReplySchema = z.object({ success: z.literal(true), result: partViewSchema }).meta({ id: "PartReply" });
+export const partCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: partViewSchema }).meta({ id: "PartCreated" });
+export const orderCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: orderViewSchema }).meta({ id: "OrderPlaced" });
+export const orderListSchema = z.array(orderViewSchema).meta({ id: "OrderList" });
+export const orderDeletedSchema = z.object({ success: z.boolean(), deletedCount: z.number().int(), message: z.string() }).meta({ id: "OrderDeleted" });
+export const reviewListSchema = z.array(reviewViewSchema).meta({ id: "ReviewList" });
+export const reviewCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: reviewViewSchema }).meta({ id: "ReviewCreated" });
+export const adminReplySchema = z.object({ admin: z.boolean() }).meta({ id: "AdminReply" });
+export const userListSchema = z.array(userRowSchema).meta({ id: "UserList" });
+export const registerReplySchema = z.object({ success: z.literal(true), created: z.boolean(), message: z.string(), result: userRowSchema }).meta({ id: "RegisterReply" });
+export const promoteReplySchema = z.object({ success: z.literal(true), message: z.string(), modifiedCount: z.number().int() }).meta({ id: "PromoteReply" });
+export const profileListSchema = z.array(profileViewSchema).min(1).meta({ id: "ProfileList" });
+export const profileUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), result: profileViewSchema }).meta({ id: "ProfileUpdated" });

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { assertSameOrigin, HttpError, readJsonBody } from "@/lib/http";
+import { orderTotal } from "@/lib/orders";
+import { pagingQuerySchema } from "@/lib/validation/common";
+import { orderQuantity } from "@/lib/validation/orders";
+
+describe("order quantity: the text typed, whole numbers only", () => {
+  it.each([[1, 1], ["3", 3], [" 12 ", 12], ["007", 7]])("accepts %j", (input, expected) => {
+    expect(orderQuantity.parse(input)).toBe(expected);
+  });
+  it.each([0, -1, 1.5, "-1", "1.5", "1e3", "", " ", "0", "abc", "0x10", null, true, [], { $gt: 0 }, 10_000_000, "10000000"])("refuses %j", (input) => {
+    expect(orderQuantity.safeParse(input).success).toBe(false);
+  });
+});
+
+describe("paging", () => {
+  it("defaults to everything, and turns page into skip", () => {
+    expect(pagingQuerySchema.parse({})).toEqual({ limit: undefined, skip: 0 });
+    expect(pagingQuerySchema.parse({ limit: "10", page: "3" })).toEqual({ limit: 10, skip: 20 });
+    expect(pagingQuerySchema.parse({ page: "2" })).toEqual({ limit: 20, skip: 20 });
+  });
+  it.each([{ limit: "0" }, { limit: "101" }, { skip: "-1" }, { limit: ["1", "2"] }, { skip: "1", page: "1" }, { page: "1.0" }])("refuses %j", (query) => {
+    expect(pagingQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+it("an order total is unit price × quantity to the cent", () => {
+  expect(orderTotal(12.5, 4)).toBe(50);
+  expect(orderTotal(0.1, 3)).toBe(0.3);
+  expect(orderTotal(19.99, 7)).toBe(139.93);
+});
+
+const statusOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 0;
+  } catch (error) {
+    return error instanceof HttpError ? error.status : -1;
+  }
+};
+
+describe("readJsonBody", () => {
+  const post = (body: string, contentType?: string) =>
+    new Request("http://shop.test/x", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+
+  it("reads a JSON object", async () => {
+    expect(await readJsonBody(post('{"a":1}', "application/json; charset=utf-8"))).toEqual({ a: 1 });
+  });
+  it("answers 415, 413 and 400 for the wrong type, size and shape", async () => {
+    expect(await statusOf(readJsonBody(post('{"a":1}', "text/plain")))).toBe(415);
+    expect(await statusOf(readJsonBody(post(`{"a":"${"x".repeat(17_000)}"}`, "application/json")))).toBe(413);
+    expect(await statusOf(readJsonBody(post("{", "application/json")))).toBe(400);
+    expect(await statusOf(readJsonBody(post('"text"', "application/json")))).toBe(400);
+    expect(await statusOf(readJsonBody(post("[]", "application/json")))).toBe(400);
+  });
+  it("with optional, no body at all is an empty object", async () => {
+    expect(await readJsonBody(new Request("http://shop.test/x", { method: "PUT" }), { optional: true })).toEqual({});
+  });
+});
+
+describe("assertSameOrigin", () => {
+  const req = (method: string, headers: Record<string, string>) => new Request("http://shop.test/x", { method, headers });
+  const cookie = { cookie: "next-auth.session-token=abc" };
+  const refused = (r: Request) => {
+    try {
+      assertSameOrigin(r);
+      return false;
+    } catch (error) {
+      return error instanceof HttpError && error.status === 403;
+    }
+  };
+
+  it("lets same-origin state changes and every GET through", () => {
+    expect(refused(req("POST", { ...cookie, origin: "http://shop.test" }))).toBe(false);
+    expect(refused(req("DELETE", { ...cookie, "sec-fetch-site": "same-origin" }))).toBe(false);
+    expect(refused(req("GET", { ...cookie, origin: "https://evil.example" }))).toBe(false);
+    // No session cookie: nothing to abuse; the guards answer 401.
+    expect(refused(req("POST", { origin: "https://evil.example" }))).toBe(false);
+  });
+  it("refuses cross-site and unlabelled state changes that carry the session cookie", () => {
+    expect(refused(req("POST", { ...cookie, origin: "https://evil.example" }))).toBe(true);
+    expect(refused(req("PUT", { cookie: "next-auth.session-token.0=abc", origin: "https://evil.example" }))).toBe(true);
+    expect(refused(req("PUT", { ...cookie, "sec-fetch-site": "cross-site" }))).toBe(true);
+    expect(refused(req("DELETE", { ...cookie, "sec-fetch-site": "same-site" }))).toBe(true);
+    expect(refused(req("POST", cookie))).toBe(true);
+  });
+});
