@@ -5,9 +5,9 @@ import { connection } from "next/server";
 import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/format";
-import { partImageSrc } from "@/lib/images";
 import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
 import { pageMetadata } from "@/lib/metadata";
+import { shippedPartImage } from "@/lib/part-image-file";
 import { getPart } from "@/lib/part-page";
 import { reviewStats } from "@/lib/reviews";
 
@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title: part.partsname,
     description: shorten(`${formatPrice(part.price)} per unit. ${part.description}`),
     path: `/parts/${part._id}`,
-    image: { url: partImageSrc(part.image), alt: part.partsname },
+    image: { url: shippedPartImage(part.image), alt: part.partsname },
   });
 }
 
@@ -67,6 +67,8 @@ export default async function PartPage({ params }: { params: Params }) {
           {inStock ? (
             <Link
               href={`/purchase/${part._id}`}
+              // The purchase page needs a signed-in customer: not worth prefetching for every visitor.
+              prefetch={false}
               className="self-start rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
             >
               Purchase Now
