@@ -27,6 +27,8 @@ export function PartCard({ part, headingLevel = "h3", priority }: Props) {
         </dl>
         <Link
           href={`/purchase/${part._id}`}
+          // Purchase pages need a signed-in customer: no point prefetching one per card.
+          prefetch={false}
           aria-label={`Purchase Now: ${part.partsname}`}
           className="mt-auto inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900"
         >
