@@ -175,10 +175,10 @@ test.describe("part page", () => {
   });
 
   for (const [what, id] of [
-    ["malformed", "not-a-part-id"],
-    ["unknown", "0123456789abcdef01234567"],
+    ["a malformed", "not-a-part-id"],
+    ["an unknown", "0123456789abcdef01234567"],
   ]) {
-    test(`a ${what} id gives the not-found page with status 404`, async ({ page }) => {
+    test(`${what} id gives the not-found page with status 404`, async ({ page }) => {
       const response = await page.goto(`/parts/${id}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
