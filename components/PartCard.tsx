@@ -1,24 +1,35 @@
 import Link from "next/link";
+import { PartImage } from "@/components/PartImage";
 import type { PartView } from "@/lib/catalogue";
+import { formatPrice } from "@/lib/format";
 
-export function PartCard({ part }: { part: PartView }) {
+type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean };
+
+export function PartCard({ part, headingLevel = "h3", priority }: Props) {
+  const Heading = headingLevel;
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 shadow-sm">
-      {/* eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations; next/image arrives with the public-pages work */}
-      <img src={part.image} alt={part.partsname} width={400} height={300} className="aspect-[4/3] w-full bg-slate-50 object-cover" />
+    <article className="flex h-full w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <PartImage image={part.image} alt={part.partsname} priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold">{part.partsname}</h3>
-        <p className="text-sm text-slate-700">{part.description}</p>
+        <Heading className="text-lg font-semibold">
+          <Link href={`/parts/${part._id}`} className="hover:text-brand-700 hover:underline">
+            {part.partsname}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-slate-700">{part.description}</p>
         <dl className="grid grid-cols-2 gap-1 text-sm">
           <dt className="text-slate-600">Minimum order</dt>
           <dd>{part.minOrder}</dd>
           <dt className="text-slate-600">Available</dt>
           <dd>{part.quantity}</dd>
           <dt className="text-slate-600">Unit price</dt>
-          <dd className="font-semibold">${part.price}</dd>
+          <dd className="font-semibold">{formatPrice(part.price)}</dd>
         </dl>
         <Link
           href={`/purchase/${part._id}`}
+          // Purchase pages need a signed-in customer: no point prefetching one per card.
+          prefetch={false}
+          aria-label={`Purchase Now: ${part.partsname}`}
           className="mt-auto inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900"
         >
           Purchase Now

@@ -1,20 +1,25 @@
 import Link from "next/link";
 import { HeaderAuthLinks } from "@/components/auth/HeaderAuthLinks";
+import { NavMenu } from "@/components/NavMenu";
 import { SITE_NAME } from "@/lib/site";
+
+const linkClass = "block rounded px-2 py-2 hover:bg-brand-50 hover:text-brand-700 sm:py-1";
 
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-bold text-brand-700">
           {SITE_NAME}
         </Link>
-        <ul className="flex items-center gap-4 text-sm font-medium">
-          <li><Link href="/">Home</Link></li>
-          <li><Link href="/portfolio">Portfolio</Link></li>
-          <li><Link href="/blog">Blog</Link></li>
-          <HeaderAuthLinks />
-        </ul>
+        <NavMenu>
+          <ul className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
+            <li><Link href="/" className={linkClass}>Home</Link></li>
+            <li><Link href="/portfolio" className={linkClass}>Portfolio</Link></li>
+            <li><Link href="/blog" className={linkClass}>Blog</Link></li>
+            <HeaderAuthLinks linkClassName={linkClass} />
+          </ul>
+        </NavMenu>
       </nav>
     </header>
   );

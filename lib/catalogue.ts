@@ -60,3 +60,77 @@ export async function addPart(input: NewPart): Promise<PartView> {
   });
   return toPartView(part.toObject());
 }
+
+/** Parts per catalogue page (/parts?page=N). */
+export const CATALOGUE_PAGE_SIZE = 12;
+/** Longer search text than this is cut: nobody types a 100-character part name, and it bounds the regex. */
+export const MAX_SEARCH_LENGTH = 100;
+
+export const PART_SORTS = ["price-asc", "price-desc", "name"] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+
+export function isPartSort(value: unknown): value is PartSort {
+  return typeof value === "string" && (PART_SORTS as readonly string[]).includes(value);
+}
+
+/** Makes user text match itself literally: every regex metacharacter is escaped. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}
+
+/**
+ * Name-or-description filter for a search text. The text is escaped and passed as a RegExp
+ * object (not a `$regex` operator object), so it is never run as a pattern or an operator.
+ */
+function searchFilter(q: string | undefined) {
+  const text = q?.trim().slice(0, MAX_SEARCH_LENGTH);
+  if (!text) return {};
+  const pattern = new RegExp(escapeRegex(text), "i");
+  // sanitizeFilter lets $or through and a RegExp has no operator keys, so nothing here needs trusted().
+  return { $or: [{ partsname: pattern }, { description: pattern }] };
+}
+
+const SORT_ORDERS: Record<PartSort | "catalogue", Record<string, 1 | -1>> = {
+  catalogue: { createdAt: 1, _id: 1 },
+  "price-asc": { price: 1, _id: 1 },
+  "price-desc": { price: -1, _id: 1 },
+  name: { partsname: 1, _id: 1 },
+};
+
+export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number };
+export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number };
+
+/** One page of the catalogue, optionally filtered by a search text and sorted by price or name. */
+export async function searchParts({ q, page = 1, sort, pageSize = CATALOGUE_PAGE_SIZE }: PartSearch = {}): Promise<PartSearchResult> {
+  await connectDb();
+  const filter = searchFilter(q);
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const [parts, total] = await Promise.all([
+    Part.find(filter)
+      .sort(SORT_ORDERS[sort ?? "catalogue"])
+      .skip((current - 1) * pageSize)
+      .limit(pageSize)
+      .lean<PartDoc[]>(),
+    Part.countDocuments(filter),
+  ]);
+  return { parts: parts.map(toPartView), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** How many parts the catalogue holds, or match a search text. */
+export async function countParts(q?: string): Promise<number> {
+  await connectDb();
+  return Part.countDocuments(searchFilter(q));
+}
+
+export type PartSitemapEntry = { _id: string; updatedAt: string };
+
+/** Ids and modification times of one slice of the catalogue, in a stable order, for sitemaps. */
+export async function partSitemapEntries({ skip, limit }: { skip: number; limit: number }): Promise<PartSitemapEntry[]> {
+  await connectDb();
+  const rows = await Part.find({}, { _id: 1, updatedAt: 1, createdAt: 1 })
+    .sort({ _id: 1 })
+    .skip(skip)
+    .limit(limit)
+    .lean<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }[]>();
+  return rows.map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
+}

@@ -1,4 +1,4 @@
-import { connectDb } from "@/lib/db";
+import { connectDb, trusted } from "@/lib/db";
 import type { Paging } from "@/lib/validation/common";
 import type { NewReview } from "@/lib/validation/reviews";
 import type { AccountView } from "@/lib/users";
@@ -37,4 +37,30 @@ export async function addReview(input: NewReview, author: AccountView): Promise<
     email: author.email,
   });
   return toReviewView(review.toObject());
+}
+
+export type ReviewStats = {
+  /** Every review, including those sent without a star. */
+  count: number;
+  /** Reviews that carry a rating of 1 to 5 stars. */
+  ratedCount: number;
+  /** Mean of the rated reviews, rounded to one decimal; null when none is rated. */
+  average: number | null;
+};
+
+/**
+ * How many reviews the shop has and their mean rating. A rating of 0 means "no star chosen"
+ * (the spec lets the form be sent like that), so it is counted but left out of the mean.
+ */
+export async function reviewStats(): Promise<ReviewStats> {
+  await connectDb();
+  const rated = { rating: trusted({ $gte: 1 }) };
+  // One accumulator per $group: FerretDB v1 answers 0 for every accumulator after the first.
+  const [count, ratedCount, sums] = await Promise.all([
+    Review.countDocuments(),
+    Review.countDocuments(rated),
+    Review.aggregate<{ sum: number }>([{ $match: { rating: { $gte: 1 } } }, { $group: { _id: null, sum: { $sum: "$rating" } } }]),
+  ]);
+  const average = ratedCount ? Math.round(((sums[0]?.sum ?? 0) / ratedCount) * 10) / 10 : null;
+  return { count, ratedCount, average };
 }

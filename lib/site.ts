@@ -5,3 +5,8 @@ export function siteUrl(): URL {
 }
 
 export const SITE_NAME = "AutoParts Hub";
+
+/** An absolute URL on the shop for a path such as "/parts/abc". */
+export function absoluteUrl(path: string): string {
+  return new URL(path, siteUrl()).toString();
+}

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 
 /** Ends the session and returns to the home page with a full load, so the menu is drawn afresh. */
-export function SignOutButton() {
+export function SignOutButton({ className }: { className?: string }) {
   const [pending, setPending] = useState(false);
   return (
     <button
@@ -14,7 +14,7 @@ export function SignOutButton() {
         setPending(true);
         void signOut({ callbackUrl: "/" });
       }}
-      className="font-medium hover:underline disabled:opacity-60"
+      className={`${className ?? ""} font-medium disabled:opacity-60`}
     >
       Sign Out
     </button>

@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { disconnectDb } from "@/lib/db";
-import { freePort, startFerretDB } from "../ferretdb.mjs";
+import { freePort } from "../ferretdb.mjs";
 import { startDriverBaseline, startStaticBaseline } from "./baselines.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { blogEntries } from "@/lib/content/blog";
+import { pageMetadata } from "@/lib/metadata";
+
+export async function generateMetadata(): Promise<Metadata> {
+  // Rendered per request so the canonical URL follows the configured base URL, not the build machine's.
+  await connection();
+  return pageMetadata({
+    title: "Blog: front-end questions answered",
+    description: "Answers to common front-end development questions: React performance, state management, prototypal inheritance, unit testing and more.",
+    path: "/blog",
+    type: "article",
+  });
+}
+
+export default function BlogPage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Blog: front-end questions answered</h1>
+      <p className="mt-3 text-slate-700">
+        Short, practical answers to questions we hear from developers building shops like this one.
+      </p>
+      <nav aria-label="Questions on this page" className="mt-8 rounded-lg bg-slate-50 p-5">
+        <h2 className="font-semibold">Questions</h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5">
+          {blogEntries.map((entry) => (
+            <li key={entry.slug}>
+              <a href={`#${entry.slug}`} className="text-brand-700 underline">{entry.question}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="mt-10 space-y-12">
+        {blogEntries.map((entry) => (
+          <article key={entry.slug} id={entry.slug} aria-labelledby={`${entry.slug}-q`} className="scroll-mt-6">
+            <h2 id={`${entry.slug}-q`} className="text-2xl font-bold">{entry.question}</h2>
+            <div className="mt-4 space-y-4 leading-relaxed text-slate-800">
+              {entry.answer.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+            </div>
+          </article>
+        ))}
+      </div>
+    </div>
+  );
+}

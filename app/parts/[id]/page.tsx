@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { JsonLdScript } from "@/components/JsonLdScript";
+import { PartImage } from "@/components/PartImage";
+import { formatPrice } from "@/lib/format";
+import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
+import { pageMetadata } from "@/lib/metadata";
+import { shippedPartImage } from "@/lib/part-image-file";
+import { getPart } from "@/lib/part-page";
+import { reviewStats } from "@/lib/reviews";
+
+type Params = Promise<{ id: string }>;
+
+const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  await connection();
+  const part = await getPart((await params).id);
+  if (!part) return { title: "Part not found", robots: { index: false } };
+  return pageMetadata({
+    title: part.partsname,
+    description: shorten(`${formatPrice(part.price)} per unit. ${part.description}`),
+    path: `/parts/${part._id}`,
+    image: { url: shippedPartImage(part.image), alt: part.partsname },
+  });
+}
+
+export default async function PartPage({ params }: { params: Params }) {
+  await connection();
+  const part = await getPart((await params).id);
+  if (!part) notFound();
+  const stats = await reviewStats();
+  const inStock = part.quantity > 0;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats))} />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+        <ol className="flex flex-wrap gap-2 text-slate-700">
+          <li><Link href="/" className="underline">Home</Link> <span aria-hidden="true">/</span></li>
+          <li><Link href="/parts" className="underline">Parts</Link> <span aria-hidden="true">/</span></li>
+          <li aria-current="page">{part.partsname}</li>
+        </ol>
+      </nav>
+      <div className="grid gap-10 md:grid-cols-2">
+        <div className="overflow-hidden rounded-lg border border-slate-200">
+          <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
+        </div>
+        <div className="flex flex-col gap-5">
+          <h1 className="text-3xl font-bold">{part.partsname}</h1>
+          <p className="text-3xl font-bold text-brand-700">
+            {formatPrice(part.price)} <span className="text-base font-normal text-slate-700">per unit</span>
+          </p>
+          <p className={`self-start rounded-full px-3 py-1 text-sm font-semibold ${inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+            {inStock ? "In stock" : "Out of stock"}
+          </p>
+          <p className="text-slate-800">{part.description}</p>
+          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 text-sm">
+            <dt className="text-slate-700">Minimum order</dt>
+            <dd className="font-medium">{part.minOrder} {part.minOrder === 1 ? "unit" : "units"}</dd>
+            <dt className="text-slate-700">Available</dt>
+            <dd className="font-medium">{part.quantity} {part.quantity === 1 ? "unit" : "units"}</dd>
+            <dt className="text-slate-700">Unit price</dt>
+            <dd className="font-medium">{formatPrice(part.price)}</dd>
+          </dl>
+          {inStock ? (
+            <Link
+              href={`/purchase/${part._id}`}
+              // The purchase page needs a signed-in customer: not worth prefetching for every visitor.
+              prefetch={false}
+              className="self-start rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+            >
+              Purchase Now
+            </Link>
+          ) : (
+            <p className="text-slate-700">This part is out of stock just now. Please check back soon.</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

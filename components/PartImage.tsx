@@ -1,0 +1,21 @@
+import { FallbackImage } from "@/components/FallbackImage";
+import { PART_PLACEHOLDER } from "@/lib/images";
+import { shippedPartImage } from "@/lib/part-image-file";
+
+type Props = { image: string; alt: string; sizes: string; priority?: boolean; className?: string };
+
+/** A part's picture at 4:3, or the placeholder when its URL is foreign, not shipped, or fails to load. */
+export function PartImage({ image, alt, sizes, priority, className }: Props) {
+  return (
+    <FallbackImage
+      src={shippedPartImage(image)}
+      fallback={PART_PLACEHOLDER}
+      alt={alt}
+      width={400}
+      height={300}
+      sizes={sizes}
+      priority={priority}
+      className={`block aspect-[4/3] w-full bg-slate-50 object-contain ${className ?? ""}`}
+    />
+  );
+}
