@@ -1,4 +1,5 @@
 import { isValidObjectId } from "mongoose";
+import { partsChanged } from "@/lib/cache";
 import { connectDb } from "@/lib/db";
 import type { NewPart } from "@/lib/validation/parts";
 import { Part, type PartDoc } from "@/models/Part";
@@ -58,6 +59,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
     minOrder: input.minOrder,
     description: input.description,
   });
+  partsChanged(String(part._id));
   return toPartView(part.toObject());
 }
 

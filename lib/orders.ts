@@ -1,5 +1,6 @@
 import { connectDb } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { partsChanged } from "@/lib/cache";
 import { returnStockLocked, takeStockLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
 import { quantityRangeMessage } from "@/lib/validation/orders";
@@ -74,6 +75,7 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
         address: input.address,
         status: "placed",
       });
+      partsChanged(String(part._id));
       return toOrderView(order.toObject());
     } catch (error) {
       // The order was not stored: the stock it took goes back.
@@ -109,7 +111,10 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
       throw new ConflictError(`This order is ${order.status} and can no longer be deleted.`);
     }
     const { deletedCount } = await Order.deleteOne({ _id: order._id });
-    if (deletedCount === 1 && order.status === "placed") await returnStockLocked(order.partId, order.quantity);
+    if (deletedCount === 1 && order.status === "placed") {
+      await returnStockLocked(order.partId, order.quantity);
+      partsChanged(String(order.partId));
+    }
     return { deletedCount };
   });
 }

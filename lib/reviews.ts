@@ -1,3 +1,4 @@
+import { reviewsChanged } from "@/lib/cache";
 import { connectDb, trusted } from "@/lib/db";
 import type { Paging } from "@/lib/validation/common";
 import type { NewReview } from "@/lib/validation/reviews";
@@ -36,6 +37,7 @@ export async function addReview(input: NewReview, author: AccountView): Promise<
     image: author.image,
     email: author.email,
   });
+  reviewsChanged();
   return toReviewView(review.toObject());
 }
 

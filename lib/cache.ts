@@ -1,0 +1,31 @@
+import { revalidateTag } from "next/cache";
+
+// Public pages (home, catalogue, part pages, sitemap) are cached by these tags. Every write
+// to parts, stock or reviews calls one of the functions below, so the next request after a
+// write renders fresh data: the entries expire at once (expire: 0), not stale-while-revalidate.
+export const CACHE_TAGS = {
+  /** The catalogue as a whole: lists, counts, the home page's first parts, the sitemap. */
+  parts: "parts",
+  /** One part's page and API reply. */
+  part: (id: string) => `part:${id}`,
+  reviews: "reviews",
+} as const;
+
+function expire(tag: string): void {
+  try {
+    revalidateTag(tag, { expire: 0 });
+  } catch (error) {
+    // Outside a Next.js server (seed script, unit tests) there is no cache to expire.
+    if (!(error instanceof Error) || !/static generation store|workStore|outside a request/i.test(error.message)) throw error;
+  }
+}
+
+/** A part was added, edited or deleted, or its stock changed. */
+export function partsChanged(...partIds: string[]): void {
+  expire(CACHE_TAGS.parts);
+  for (const id of partIds) expire(CACHE_TAGS.part(id));
+}
+
+export function reviewsChanged(): void {
+  expire(CACHE_TAGS.reviews);
+}
