@@ -113,7 +113,7 @@ test.describe("sign-up and sign-in", () => {
     await expect(page.getByRole("status", { name: "Signing you in…" })).toBeVisible();
     release();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page.getByRole("status", { name: "Signing you in…" })).toHaveCount(0);
   });
 
   test("sign-out ends the session and returns to /", async ({ page }) => {
