@@ -26,3 +26,9 @@ export const orderListQuerySchema = z.object({
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 export const orderStatusChangeSchema = z.object({ status: orderStatusField }).meta({ id: "OrderStatusChange" });
+
+/** A page number from a page's ?page=; anything that is not a whole number from 1 is page 1. */
+export function wholePageParam(value: unknown): number {
+  const parsed = wholeNumber("page", 1, 100_000).safeParse(value);
+  return parsed.success ? parsed.data : 1;
+}
