@@ -138,4 +138,23 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   await partRow.getByRole("button", { name: `Delete ${partName}` }).click();
   await expect(page.getByText(/open order .*cannot be deleted/)).toBeVisible();
   await expect(partRow).toBeVisible();
+
+  // Cancel the shipped order (after a confirmation): its 2 units go back; then the part can go,
+  // which also leaves the catalogue as the seed made it for the other specs.
+  await page.goto("/dashboard/manage-orders?status=shipped");
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toContain("Cancel the order");
+    void confirm.accept();
+  });
+  await orderRow.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Order marked cancelled.")).toBeVisible();
+  await expect(orderRow).toHaveCount(0);
+  await page.goto("/dashboard/manage-product");
+  if (await lastPage.count()) await lastPage.click();
+  await expect(partRow).toContainText("40");
+  page.once("dialog", (confirm) => void confirm.accept());
+  await partRow.getByRole("button", { name: `Delete ${partName}` }).click();
+  await expect(page.getByText("Part deleted.")).toBeVisible();
+  await expect(partRow).toHaveCount(0);
+  expect((await page.request.get(`/parts/${partId}`)).status()).toBe(404);
 });
