@@ -1,8 +1,8 @@
 import { revalidateTag } from "next/cache";
 
-// Public pages (home, catalogue, part pages, sitemap) are cached by these tags. Every write
-// to parts, stock or reviews calls one of the functions below, so the next request after a
-// write renders fresh data: the entries expire at once (expire: 0), not stale-while-revalidate.
+// Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
+// (lib/public-data.ts). Every write to parts, stock or reviews calls one of the functions
+// below, so the next request after a write renders fresh data: the entries expire at once (expire: 0), not stale-while-revalidate.
 export const CACHE_TAGS = {
   /** The catalogue as a whole: lists, counts, the home page's first parts, the sitemap. */
   parts: "parts",
@@ -23,7 +23,8 @@ function expire(tag: string): void {
 /** A part was added, edited or deleted, or its stock changed. */
 export function partsChanged(...partIds: string[]): void {
   expire(CACHE_TAGS.parts);
-  for (const id of partIds) expire(CACHE_TAGS.part(id));
+  // Ids are tagged in lower case (lib/public-data.ts), however the URL spelled them.
+  for (const id of partIds) expire(CACHE_TAGS.part(id.toLowerCase()));
 }
 
 export function reviewsChanged(): void {

@@ -1,5 +1,6 @@
-import { deletePart, findPart, updatePart } from "@/lib/catalogue";
+import { deletePart, updatePart } from "@/lib/catalogue";
 import { HttpError, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { cachedPart } from "@/lib/public-data";
 import { partUpdateSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };
@@ -7,7 +8,8 @@ type Context = { params: Promise<{ id: string }> };
 /** One part: `{ success, result }`; a malformed id is 400, an unknown one 404. */
 export const GET = route(async (_request: Request, { params }: Context) => {
   const id = objectIdParam((await params).id, "The part id");
-  const part = await findPart(id);
+  // From the data cache, expired by this part's writes (lib/cache.ts).
+  const part = await cachedPart(id);
   if (!part) throw new HttpError(404, "There is no part with this id.");
   return jsonReply({ success: true, result: part });
 });

@@ -1,0 +1,49 @@
+import { unstable_cache } from "next/cache";
+import { CACHE_TAGS } from "@/lib/cache";
+import { findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
+import { listReviews, reviewStats, type ReviewStats, type ReviewView } from "@/lib/reviews";
+import { siteUrl } from "@/lib/site";
+import { sitemapFileXml, sitemapXml } from "@/lib/sitemap";
+
+// The public reads, served from Next's data cache instead of the database. Each entry carries the
+// lib/cache.ts tags of what it shows, and every write expires those tags at once, so a read after a
+// write is fresh. On FerretDB v1 a sorted list or a count scans the collection (hundreds of ms), so
+// the hot path must not reach it. Pages that use these are cached whole (ISR) and inherit the tags.
+//
+// Only bounded argument spaces are cached (paging, sort, part ids); a free-text search goes to the
+// database, so no visitor can fill the cache with arbitrary keys.
+
+/** A part by id (null when unknown or malformed); expired by that part's writes only. */
+export function cachedPart(id: string): Promise<PartView | null> {
+  // A malformed id never reaches the database nor the cache: no entry per garbage URL.
+  if (!/^[0-9a-f]{24}$/i.test(id)) return Promise.resolve(null);
+  const key = id.toLowerCase();
+  return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key)] })();
+}
+
+/** A page of the catalogue in its own order (home page, GET /carparts?limit=). */
+export const cachedPartList = unstable_cache((paging: { limit?: number; skip?: number }) => listParts(paging), ["part-list"], {
+  tags: [CACHE_TAGS.parts],
+});
+
+/** A page of the catalogue without a search text. */
+export const cachedCataloguePage = unstable_cache(
+  (search: Omit<PartSearch, "q">): Promise<PartSearchResult> => searchParts(search),
+  ["catalogue-page"],
+  { tags: [CACHE_TAGS.parts] },
+);
+
+export const cachedReviews = unstable_cache((paging: { limit?: number; skip?: number }): Promise<ReviewView[]> => listReviews(paging), ["review-list"], {
+  tags: [CACHE_TAGS.reviews],
+});
+
+export const cachedReviewStats = unstable_cache((): Promise<ReviewStats> => reviewStats(), ["review-stats"], { tags: [CACHE_TAGS.reviews] });
+
+// The base URL goes into the key: the XML holds absolute URLs from runtime configuration.
+export function cachedSitemapXml(): Promise<string> {
+  return unstable_cache(() => sitemapXml(), ["sitemap", siteUrl().toString()], { tags: [CACHE_TAGS.parts] })();
+}
+
+export function cachedSitemapFileXml(n: number): Promise<string | null> {
+  return unstable_cache(() => sitemapFileXml(n), ["sitemap-file", siteUrl().toString(), String(n)], { tags: [CACHE_TAGS.parts] })();
+}
