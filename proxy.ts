@@ -4,6 +4,7 @@ import { signInPath } from "@/lib/auth/callback-url";
 import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
+import { cachedRenderPath } from "@/lib/cached-routes";
 import { MALFORMED_PATH_MESSAGE, isApiPath, isDecodablePath } from "@/lib/request-path";
 import { isAdmin } from "@/lib/users";
 
@@ -16,7 +17,7 @@ import { isAdmin } from "@/lib/users";
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (!isDecodablePath(pathname)) return malformedPath(pathname);
-  if (!needsSignIn(pathname)) return NextResponse.next();
+  if (!needsSignIn(pathname)) return publicPage(request);
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret() });
   const email = typeof token?.email === "string" && token.email ? token.email : null;
@@ -31,6 +32,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const forwarded = new Headers(request.headers);
   forwarded.set(ORIGIN_HEADER, origin);
   return NextResponse.next({ request: { headers: forwarded } });
+}
+
+/** Public pages the same for everyone go to their cached rendering (lib/cached-routes.ts). */
+function publicPage(request: NextRequest): NextResponse {
+  const { pathname, searchParams } = request.nextUrl;
+  const target = cachedRenderPath(pathname, searchParams);
+  return target ? NextResponse.rewrite(new URL(target, request.url)) : NextResponse.next();
 }
 
 /** A path Next could not decode: 400, in the API's error shape on API paths, never the router's bare 500. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Toaster } from "sonner";
+import { LazyToaster } from "@/components/LazyToaster";
 import { SiteFooter } from "@/components/SiteFooter";
 import { SiteHeader } from "@/components/SiteHeader";
 import { siteUrl } from "@/lib/site";
@@ -23,8 +23,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
           {children}
         </main>
         <SiteFooter />
-        {/* SPEC 9: one toast container, top-right, 5000 ms. */}
-        <Toaster position="top-right" duration={5000} richColors closeButton />
+        <LazyToaster />
       </body>
     </html>
   );

@@ -18,6 +18,8 @@ const PRIVATE_PATHS = [
   "/admin",
   "/user",
   "/openapi.json",
+  // Internal paths of the cached public pages (lib/cached-routes.ts).
+  "/cached/",
 ];
 
 export default function robots(): MetadataRoute.Robots {

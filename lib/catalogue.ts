@@ -7,6 +7,7 @@ import { withPartLock } from "@/lib/stock";
 import { MAX_STOCK, PART_MESSAGES, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
+import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue-query";
 
 /** A part as pages and API replies show it. */
 export type PartView = {
@@ -132,15 +133,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
 
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
-/** Longer search text than this is cut: nobody types a 100-character part name, and it bounds the regex. */
-export const MAX_SEARCH_LENGTH = 100;
-
-export const PART_SORTS = ["price-asc", "price-desc", "name"] as const;
-export type PartSort = (typeof PART_SORTS)[number];
-
-export function isPartSort(value: unknown): value is PartSort {
-  return typeof value === "string" && (PART_SORTS as readonly string[]).includes(value);
-}
+export { MAX_SEARCH_LENGTH, PART_SORTS, isPartSort, type PartSort } from "@/lib/catalogue-query";
 
 /** Makes user text match itself literally: every regex metacharacter is escaped. */
 export function escapeRegex(text: string): string {

@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { findPart } from "@/lib/catalogue";
+import { cachedPart } from "@/lib/public-data";
 
-/** One lookup per request, shared by the part page's layout, metadata and page. */
-export const getPart = cache(findPart);
+/** One cached lookup per request, shared by the part page's layout, metadata and page. */
+export const getPart = cache(cachedPart);

@@ -1,120 +1,23 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { Pagination } from "@/components/Pagination";
-import { PartCard } from "@/components/PartCard";
-import { isPartSort, MAX_SEARCH_LENGTH, searchParts, type PartSort } from "@/lib/catalogue";
-import { pageMetadata } from "@/lib/metadata";
+import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
+import { searchParts } from "@/lib/catalogue";
+import { readCatalogueQuery } from "@/lib/catalogue-query";
 
+// Searches only: proxy.ts sends /parts without a search text to the cached rendering in
+// app/cached/parts. Free text is not cached (anyone could fill the cache with it).
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-type CatalogueQuery = { q: string; page: number; sort: PartSort | undefined };
-
-const SORT_LABELS: Record<PartSort, string> = {
-  "price-asc": "Price, low to high",
-  "price-desc": "Price, high to low",
-  name: "Name, A to Z",
-};
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-function readQuery(params: Awaited<SearchParams>): CatalogueQuery {
-  const q = (first(params.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const pageText = first(params.page) ?? "1";
-  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) > 0 ? Number(pageText) : 1;
-  const sortText = first(params.sort);
-  return { q, page, sort: isPartSort(sortText) ? sortText : undefined };
-}
-
-function catalogueHref({ q, page, sort }: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (sort) params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/parts?${query}` : "/parts";
-}
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   await connection();
-  const query = readQuery(await searchParams);
-  const pageSuffix = query.page > 1 ? ` (page ${query.page})` : "";
-  return pageMetadata({
-    title: query.q ? `Search results for “${query.q}”` : `Car parts catalogue${pageSuffix}`,
-    description: "Every part in the shop: brakes, filters, ignition, electrics, cooling and more, with stock, minimum order and unit price.",
-    // Sorted listings are the same parts in another order: they point at the plain page. Search results are not indexed.
-    path: catalogueHref({ q: "", page: query.page, sort: undefined }),
-    image: { url: "/parts/brake-disc.svg", alt: "Vented front brake disc" },
-    noindex: Boolean(query.q),
-  });
+  return catalogueMetadata(readCatalogueQuery(await searchParams));
 }
 
-export default async function CataloguePage({ searchParams }: { searchParams: SearchParams }) {
+export default async function CatalogueSearchPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
-  const query = readQuery(await searchParams);
+  const query = readCatalogueQuery(await searchParams);
   const result = await searchParts(query);
   if (query.page > result.pageCount) notFound();
-  const firstShown = (result.page - 1) * result.pageSize + 1;
-  const lastShown = firstShown + result.parts.length - 1;
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Car parts catalogue</h1>
-      <p className="mt-2 text-slate-700">Every part we stock, with honest availability and prices per unit.</p>
-
-      <form role="search" action="/parts" method="get" className="mt-6 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor="catalogue-q" className="text-sm font-medium text-slate-800">Search parts</label>
-          <input
-            id="catalogue-q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder="e.g. brake, filter, battery"
-            className="rounded border border-slate-400 bg-white px-3 py-2"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="catalogue-sort" className="text-sm font-medium text-slate-800">Sort by</label>
-          <select id="catalogue-sort" name="sort" defaultValue={query.sort ?? ""} className="rounded border border-slate-400 bg-white px-3 py-2">
-            <option value="">Catalogue order</option>
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
-          Show parts
-        </button>
-      </form>
-
-      <p role="status" className="mt-6 text-slate-700">
-        {result.total === 0
-          ? query.q
-            ? `No parts match “${query.q}”.`
-            : "No parts in the catalogue yet."
-          : `Showing ${firstShown}–${lastShown} of ${result.total} ${result.total === 1 ? "part" : "parts"}${query.q ? ` matching “${query.q}”` : ""}.`}
-        {query.q ? (
-          <>
-            {" "}
-            <Link href={catalogueHref({ q: "", page: 1, sort: query.sort })} className="font-medium text-brand-700 underline">
-              Clear the search
-            </Link>
-          </>
-        ) : null}
-      </p>
-
-      {result.parts.length ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {result.parts.map((part, i) => (
-            <li key={part._id} className="flex">
-              <PartCard part={part} headingLevel="h2" priority={i < 3} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
-    </div>
-  );
+  return <CatalogueView query={query} result={result} />;
 }

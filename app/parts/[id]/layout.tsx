@@ -1,12 +1,10 @@
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { getPart } from "@/lib/part-page";
 
 // The existence check lives here, outside the page's loading boundary, so an unknown or
 // malformed id answers with HTTP 404 before any streaming starts (a 404 sent after the
 // loading fallback would go out as 200).
 export default async function PartLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
-  await connection();
   const { id } = await params;
   if (!(await getPart(id))) notFound();
   return children;

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/format";
@@ -9,14 +8,20 @@ import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
 import { pageMetadata } from "@/lib/metadata";
 import { shippedPartImage } from "@/lib/part-image-file";
 import { getPart } from "@/lib/part-page";
-import { reviewStats } from "@/lib/reviews";
+import { cachedReviewStats } from "@/lib/public-data";
 
 type Params = Promise<{ id: string }>;
 
 const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
+// Each part's page is rendered on its first request (not at build time: the database and the
+// canonical base URL are runtime things) and then served from Next's cache, tagged with the
+// part's own tag and "reviews" (the JSON-LD rating), until a write expires one of them.
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
+
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await connection();
   const part = await getPart((await params).id);
   if (!part) return { title: "Part not found", robots: { index: false } };
   return pageMetadata({
@@ -28,10 +33,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function PartPage({ params }: { params: Params }) {
-  await connection();
   const part = await getPart((await params).id);
   if (!part) notFound();
-  const stats = await reviewStats();
+  const stats = await cachedReviewStats();
   const inStock = part.quantity > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { blogEntries } from "@/lib/content/blog";
 import { pageMetadata } from "@/lib/metadata";
 
+// Reached through proxy.ts's rewrite of /blog. Rendered on the first request (never at build
+// time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache.
+export function generateStaticParams(): { v: string }[] {
+  return [];
+}
+
 export async function generateMetadata(): Promise<Metadata> {
-  // Rendered per request so the canonical URL follows the configured base URL, not the build machine's.
-  await connection();
   return pageMetadata({
     title: "Blog: front-end questions answered",
     description: "Answers to common front-end development questions: React performance, state management, prototypal inheritance, unit testing and more.",

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { connection } from "next/server";
 import { ContactForm, NewsletterForm } from "@/components/InertForms";
 import { PartCard } from "@/components/PartCard";
 import { ReviewCard } from "@/components/ReviewCard";
-import { listParts } from "@/lib/catalogue";
 import { blogEntries } from "@/lib/content/blog";
 import { pageMetadata } from "@/lib/metadata";
-import { listReviews, reviewStats } from "@/lib/reviews";
+import { cachedPartList, cachedReviewStats, cachedReviews } from "@/lib/public-data";
 
 /** SPEC 9: the home page shows the first 3 parts of the catalogue. */
 const HOME_PART_COUNT = 3;
@@ -23,8 +21,14 @@ const GROWTH_FIGURES = [
 /** Three static blog cards, linking to their answers on /blog. */
 const HOME_BLOG_CARDS = blogEntries.slice(0, 3);
 
+// Reached through proxy.ts's rewrite of /. Rendered on the first request (never at build
+// time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache
+// until a write expires its "parts" or "reviews" tag.
+export function generateStaticParams(): { v: string }[] {
+  return [];
+}
+
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
   return pageMetadata({
     title: "AutoParts Hub: car parts delivered",
     absoluteTitle: true,
@@ -35,8 +39,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function HomePage() {
-  await connection();
-  const [parts, reviews, stats] = await Promise.all([listParts({ limit: HOME_PART_COUNT }), listReviews({ limit: HOME_REVIEW_COUNT }), reviewStats()]);
+  const [parts, reviews, stats] = await Promise.all([
+    cachedPartList({ limit: HOME_PART_COUNT }),
+    cachedReviews({ limit: HOME_REVIEW_COUNT }),
+    cachedReviewStats(),
+  ]);
   return (
     <>
       <section aria-labelledby="banner-heading" className="bg-brand-900 text-white">

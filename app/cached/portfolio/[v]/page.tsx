@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { portfolio } from "@/lib/content/portfolio";
 import { pageMetadata } from "@/lib/metadata";
 
+// Reached through proxy.ts's rewrite of /portfolio. Rendered on the first request (never at build
+// time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache.
+export function generateStaticParams(): { v: string }[] {
+  return [];
+}
+
 export async function generateMetadata(): Promise<Metadata> {
-  // Rendered per request so the canonical URL follows the configured base URL, not the build machine's.
-  await connection();
   return pageMetadata({
     title: `Portfolio of ${portfolio.name}`,
     description: `${portfolio.name}, ${portfolio.role}: skills, education and projects.`,

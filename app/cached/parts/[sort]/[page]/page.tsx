@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
+import { CATALOGUE_ORDER, isPartSort, readPageNumber, type CatalogueQuery } from "@/lib/catalogue-query";
+import { cachedCataloguePage } from "@/lib/public-data";
+
+// /parts without a search text, rewritten here by proxy.ts (/parts?sort=name&page=2 -> /cached/parts/name/2).
+// Rendered on first request, then served from the cache until a part or stock write expires the
+// "parts" tag. Nothing is rendered at build time: the database and the site URL are runtime things.
+type Params = Promise<{ sort: string; page: string }>;
+
+export function generateStaticParams(): { sort: string; page: string }[] {
+  return [];
+}
+
+async function readParams(params: Params): Promise<CatalogueQuery | null> {
+  const { sort, page } = await params;
+  if (sort !== CATALOGUE_ORDER && !isPartSort(sort)) return null;
+  const pageNumber = readPageNumber(page);
+  if (String(pageNumber) !== page) return null;
+  return { q: "", page: pageNumber, sort: isPartSort(sort) ? sort : undefined };
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const query = await readParams(params);
+  return query ? catalogueMetadata(query) : {};
+}
+
+export default async function CataloguePage({ params }: { params: Params }) {
+  const query = await readParams(params);
+  if (!query) notFound();
+  const result = await cachedCataloguePage({ page: query.page, sort: query.sort });
+  if (query.page > result.pageCount) notFound();
+  return <CatalogueView query={query} result={result} />;
+}
