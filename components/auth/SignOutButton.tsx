@@ -1,6 +1,5 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useState } from "react";
 
 /** Ends the session and returns to the home page with a full load, so the menu is drawn afresh. */
@@ -12,7 +11,8 @@ export function SignOutButton({ className }: { className?: string }) {
       disabled={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/" });
+        // next-auth's client is loaded on the click: every page shows this button, few press it.
+        void import("next-auth/react").then(({ signOut }) => signOut({ callbackUrl: "/" }));
       }}
       className={`${className ?? ""} font-medium disabled:opacity-60`}
     >
