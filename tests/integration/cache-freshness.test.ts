@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { ALICE, orderBody, setUpApiWorld } from "../support/api";
+
+// Public pages and API reads are served from Next's cache (lib/public-data.ts, lib/cached-routes.ts).
+// A write must show on the very next request: these tests read every cached view, write through
+// the REST paths, and read again at once.
+const world = setUpApiWorld();
+
+type PartReply = { result: { _id: string; partsname: string; price: number; quantity: number } };
+
+async function page(path: string): Promise<{ status: number; html: string; cache: string | null }> {
+  const reply = await world.nobody.call<string>("GET", path);
+  // React separates adjacent text with <!-- --> markers: read the page as its visitor would.
+  return { status: reply.status, html: String(reply.body).replaceAll("<!-- -->", ""), cache: reply.headers.get("x-nextjs-cache") };
+}
+
+/** Reads a path twice, so the second answer comes from the cache when the path is cached. */
+async function warm(path: string) {
+  await page(path);
+  return page(path);
+}
+
+async function addPart(partsname: string, price: number) {
+  const reply = await world.carol.post<PartReply>("/carparts", {
+    partsname,
+    image: "https://example.com/part.png",
+    price,
+    quantity: 100,
+    minOrder: 1,
+    description: `${partsname}, made by the cache test.`,
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body.result;
+}
+
+describe("cached public pages and API reads are fresh on the request after a write", () => {
+  it("a price change by the admin (PUT /carparts/{id}) shows at once on /, /parts, the part page and the API", async () => {
+    const part = await addPart("Freshness rotor", 41);
+    const views = ["/", "/parts", `/parts/${part._id}`];
+    for (const path of views) {
+      const warmed = await warm(path);
+      expect(warmed.status, path).toBe(200);
+      expect(warmed.html, path).toContain("$41");
+    }
+    // The pages really are cached: the second read was a cache hit, not a render.
+    expect((await page(`/parts/${part._id}`)).cache).toBe("HIT");
+    expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.price).toBe(41);
+    expect((await world.nobody.get<PartReply["result"][]>("/carparts?limit=20")).body.find((p) => p._id === part._id)?.price).toBe(41);
+
+    const put = await world.carol.put(`/carparts/${part._id}`, { price: 57 });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    for (const path of views) {
+      const fresh = await page(path);
+      expect(fresh.status, path).toBe(200);
+      expect(fresh.html, path).toContain("$57");
+      expect(fresh.html, path).not.toContain("$41");
+    }
+    expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.price).toBe(57);
+    expect((await world.nobody.get<PartReply["result"][]>("/carparts?limit=20")).body.find((p) => p._id === part._id)?.price).toBe(57);
+  });
+
+  it("an order's stock change shows at once on the part page and GET /carparts/{id}", async () => {
+    const part = await addPart("Freshness pad set", 12);
+    expect((await warm(`/parts/${part._id}`)).html).toContain("100 units");
+    expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.quantity).toBe(100);
+
+    const order = await world.alice.post("/orderd", orderBody(part._id, ALICE, 3));
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+
+    const html = (await page(`/parts/${part._id}`)).html;
+    expect(html).toContain("97 units");
+    expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.quantity).toBe(97);
+  });
+
+  it("a new review shows at once on / and GET /reviews?limit=20", async () => {
+    await warm("/");
+    await world.nobody.get("/reviews?limit=20");
+    const text = `Cache test review ${Math.random().toString(36).slice(2, 10)}`;
+    const posted = await world.alice.post("/reviews", { rating: 4, description: text });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+
+    expect((await page("/")).html).toContain(text);
+    const reviews = await world.nobody.get<{ description: string }[]>("/reviews?limit=20");
+    expect(reviews.body.map((r) => r.description)).toContain(text);
+  });
+
+  it("a new part shows at once in the sitemap, and a deleted part's page answers 404 at once", async () => {
+    await warm("/sitemap.xml");
+    const part = await addPart("Freshness wiper", 9);
+    expect((await page("/sitemap.xml")).html).toContain(`/parts/${part._id}`);
+
+    expect((await warm(`/parts/${part._id}`)).status).toBe(200);
+    const deleted = await world.carol.delete(`/carparts/${part._id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await page(`/parts/${part._id}`)).status).toBe(404);
+    expect((await world.nobody.get(`/carparts/${part._id}`)).status).toBe(404);
+    expect((await page("/sitemap.xml")).html).not.toContain(`/parts/${part._id}`);
+  });
+});
