@@ -6,6 +6,12 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["mongoose"],
+  experimental: {
+    // The ISR and data cache live in this process's memory only. On disk they would outlive the
+    // process: a restart (or a test server on another database or URL) would serve pages rendered
+    // from other data. A fresh process starts empty, so it always agrees with the database.
+    isrFlushToDisk: false,
+  },
 };
 
 export default nextConfig;

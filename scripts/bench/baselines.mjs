@@ -42,3 +42,15 @@ export async function startDriverBaseline(uri, port) {
   server.on("close", () => client.close());
   return listen(server, port);
 }
+
+// Run as its own process (node baselines.mjs static <port> <html-file> | driver <port> <mongodb-uri>),
+// so npm run bench can pin it to the server core, away from the load generator.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const [kind, portText, arg] = process.argv.slice(2);
+  const port = Number(portText);
+  const { readFileSync } = await import("node:fs");
+  const server = kind === "static" ? await startStaticBaseline(readFileSync(arg, "utf8"), port) : await startDriverBaseline(arg, port);
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
