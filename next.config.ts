@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { cachedPageRewrites } from "./lib/cached-routes";
 
 const nextConfig: NextConfig = {
   // Separate build folders let a test build and a running shop coexist.
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["mongoose"],
+  // Public pages go to their cached (ISR) rendering before the filesystem routes (lib/cached-routes.ts).
+  async rewrites() {
+    return { beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] };
+  },
   experimental: {
     // The ISR and data cache live in this process's memory only. On disk they would outlive the
     // process: a restart (or a test server on another database or URL) would serve pages rendered

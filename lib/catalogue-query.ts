@@ -1,6 +1,6 @@
-// The catalogue's URL query (/parts?q=&sort=&page=), read the same way by the page and by proxy.ts,
-// which sends every query without a search text to a cached (ISR) rendering. Kept free of database
-// imports: proxy.ts runs on every request.
+// The catalogue's URL query (/parts?q=&sort=&page=), read by the pages and, for the sorts, by the
+// rewrites to the cached catalogue (lib/cached-routes.ts). Kept free of imports: next.config.ts
+// loads it.
 
 export const MAX_SEARCH_LENGTH = 100;
 export const PART_SORTS = ["price-asc", "price-desc", "name"] as const;

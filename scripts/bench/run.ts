@@ -23,11 +23,13 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Servers on core 0, load (this process) on core 1, where the machine has two.
 // (Once pinned, this process sees one core, so the decision travels in BENCH_PINNED.)
+// The machine's core count, before pinning hides all but one.
+const machineCores = Number(process.env.BENCH_MACHINE_CORES ?? os.availableParallelism());
 const canPin = process.env.BENCH_PINNED === "1" || (os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0);
 if (canPin && !process.env.BENCH_PINNED) {
   const self = spawnSync("taskset", ["-c", "1", process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: "inherit",
-    env: { ...process.env, BENCH_PINNED: "1" },
+    env: { ...process.env, BENCH_PINNED: "1", BENCH_MACHINE_CORES: String(machineCores) },
   });
   process.exit(self.status ?? 1);
 }
@@ -146,7 +148,9 @@ async function load(name: string, url: string, opts: { method?: "GET" | "POST"; 
 /** gzip bytes of the scripts a page's HTML loads. */
 async function firstLoadJs(base: string, pathname: string, cookie?: string): Promise<{ page: string; scripts: number; gzipBytes: number }> {
   const html = await (await fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {} })).text();
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))];
+  // A noModule script (Next's legacy polyfills) is skipped by every browser that runs modules.
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/\snoModule/i.test(m[0]));
+  const srcs = [...new Set(tags.map((m) => m[1]!))];
   let gzipBytes = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, "&"), base))).arrayBuffer());
@@ -293,7 +297,7 @@ async function main() {
     }
 
     const load1 = os.loadavg().map((n) => n.toFixed(2)).join(", ");
-    console.log(`\nMachine: ${os.availableParallelism()} cores, load average ${load1} (1, 5, 15 min) at the end of the run`);
+    console.log(`\nMachine: ${machineCores} cores, load average ${load1} (1, 5, 15 min) at the end of the run`);
     console.log(`Load: ${connections} connections, ${warmup} s warm-up, ${duration} s measured, servers on core 0, load on core 1${canPin ? "" : " (not pinned: taskset or a second core missing)"}\n`);
     console.log(table(results));
     console.log("\nFirst-load JavaScript (gzip):");
@@ -311,7 +315,7 @@ async function main() {
 
     const out = path.join(root, ".bench");
     mkdirSync(out, { recursive: true });
-    const report = { at: new Date().toISOString(), machine: { cpus: os.availableParallelism(), node: process.version, loadAverage: os.loadavg() }, settings: { connections, duration, warmup, pinned: canPin }, data: BENCH_SIZES, load: results, firstLoadJs: js, lighthouse: lighthouseResults };
+    const report = { at: new Date().toISOString(), machine: { cpus: machineCores, node: process.version, loadAverage: os.loadavg() }, settings: { connections, duration, warmup, pinned: canPin }, data: BENCH_SIZES, load: results, firstLoadJs: js, lighthouse: lighthouseResults };
     const json = `${JSON.stringify(report, null, 2)}\n`;
     writeFileSync(path.join(out, "latest.json"), json);
     writeFileSync(path.join(out, `bench-${report.at.replace(/[:.]/g, "-")}.json`), json);

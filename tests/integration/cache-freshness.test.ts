@@ -98,3 +98,22 @@ describe("cached public pages and API reads are fresh on the request after a wri
     expect((await page("/sitemap.xml")).html).not.toContain(`/parts/${part._id}`);
   });
 });
+
+describe("which public paths are served from the cache", () => {
+  it("home, blog, portfolio and the catalogue without a search text are ISR hits on the second read", async () => {
+    for (const path of ["/", "/blog", "/portfolio", "/parts", "/parts?page=1", "/parts?sort=name", "/parts?sort=price-desc&page=1", "/parts?page=abc&sort=bogus"]) {
+      const second = await warm(path);
+      expect({ path, status: second.status, cache: second.cache }).toEqual({ path, status: 200, cache: "HIT" });
+    }
+  });
+
+  it("the catalogue reads sort and page from the query, and a search renders per request", async () => {
+    const byName = await page("/parts?sort=name");
+    expect(byName.html).toMatch(/<option selected="" value="name">|<option value="name" selected="">/);
+    expect((await page("/parts?page=999")).status).toBe(404);
+    const search = await page("/parts?q=Freshness");
+    expect(search.status).toBe(200);
+    expect(search.cache).toBeNull();
+    expect(search.html).toContain("matching “Freshness”");
+  });
+});

@@ -5,8 +5,8 @@ import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { searchParts } from "@/lib/catalogue";
 import { readCatalogueQuery } from "@/lib/catalogue-query";
 
-// Searches only: proxy.ts sends /parts without a search text to the cached rendering in
-// app/cached/parts. Free text is not cached (anyone could fill the cache with it).
+// Searches only: /parts without a search text is rewritten to the cached rendering in
+// app/cached/parts (lib/cached-routes.ts). Free text is not cached (anyone could fill the cache with it).
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {

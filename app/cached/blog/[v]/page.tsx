@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { blogEntries } from "@/lib/content/blog";
 import { pageMetadata } from "@/lib/metadata";
 
-// Reached through proxy.ts's rewrite of /blog. Rendered on the first request (never at build
+// Reached through the rewrite (lib/cached-routes.ts) of /blog. Rendered on the first request (never at build
 // time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache.
 export function generateStaticParams(): { v: string }[] {
   return [];

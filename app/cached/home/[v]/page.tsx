@@ -21,7 +21,7 @@ const GROWTH_FIGURES = [
 /** Three static blog cards, linking to their answers on /blog. */
 const HOME_BLOG_CARDS = blogEntries.slice(0, 3);
 
-// Reached through proxy.ts's rewrite of /. Rendered on the first request (never at build
+// Reached through the rewrite (lib/cached-routes.ts) of /. Rendered on the first request (never at build
 // time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache
 // until a write expires its "parts" or "reviews" tag.
 export function generateStaticParams(): { v: string }[] {

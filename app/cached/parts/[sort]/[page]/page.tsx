@@ -4,7 +4,7 @@ import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { CATALOGUE_ORDER, isPartSort, readPageNumber, type CatalogueQuery } from "@/lib/catalogue-query";
 import { cachedCataloguePage } from "@/lib/public-data";
 
-// /parts without a search text, rewritten here by proxy.ts (/parts?sort=name&page=2 -> /cached/parts/name/2).
+// /parts without a search text, rewritten here (lib/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
 // Rendered on first request, then served from the cache until a part or stock write expires the
 // "parts" tag. Nothing is rendered at build time: the database and the site URL are runtime things.
 type Params = Promise<{ sort: string; page: string }>;
@@ -16,8 +16,8 @@ export function generateStaticParams(): { sort: string; page: string }[] {
 async function readParams(params: Params): Promise<CatalogueQuery | null> {
   const { sort, page } = await params;
   if (sort !== CATALOGUE_ORDER && !isPartSort(sort)) return null;
+  if (!/^\d{1,6}$/.test(page)) return null;
   const pageNumber = readPageNumber(page);
-  if (String(pageNumber) !== page) return null;
   return { q: "", page: pageNumber, sort: isPartSort(sort) ? sort : undefined };
 }
 
