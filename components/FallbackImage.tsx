@@ -1,22 +1,34 @@
 "use client";
 
-import Image, { type ImageProps } from "next/image";
-import { useState } from "react";
-import { isSvg } from "@/lib/images";
+import { useState, type ImgHTMLAttributes } from "react";
 
-type Props = Omit<ImageProps, "src" | "onError" | "unoptimized"> & { src: string; fallback: string };
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "onError" | "loading"> & {
+  src: string;
+  fallback: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Above the fold: load at once with high priority (the server component preloads it too). */
+  priority?: boolean;
+};
 
-/** next/image that swaps to `fallback` when the picture fails to load, instead of a broken icon. */
-export function FallbackImage({ src, fallback, alt, ...rest }: Props) {
+/**
+ * A plain <img> that swaps to `fallback` when the picture fails to load, instead of a broken icon.
+ * Not next/image: every picture the shop shows is an SVG or a provider's avatar, which the image
+ * optimizer would pass through unchanged, and its client code weighed on every page's first load.
+ */
+export function FallbackImage({ src, fallback, alt, priority, ...rest }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === src ? fallback : src;
   return (
-    <Image
+    // eslint-disable-next-line @next/next/no-img-element -- see above: nothing for next/image to optimize
+    <img
       {...rest}
       src={shown}
       alt={alt}
-      // SVGs are not rasterized by the optimizer, and foreign hosts are not configured for it: serve them as they are.
-      unoptimized={isSvg(shown) || /^https?:/.test(shown)}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
       onError={() => {
         if (shown !== fallback) setFailedSrc(src);
       }}

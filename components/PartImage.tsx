@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { FallbackImage } from "@/components/FallbackImage";
 import { PART_PLACEHOLDER } from "@/lib/images";
 import { shippedPartImage } from "@/lib/part-image-file";
@@ -6,9 +7,12 @@ type Props = { image: string; alt: string; sizes: string; priority?: boolean; cl
 
 /** A part's picture at 4:3, or the placeholder when its URL is foreign, not shipped, or fails to load. */
 export function PartImage({ image, alt, sizes, priority, className }: Props) {
+  const src = shippedPartImage(image);
+  // The largest picture above the fold: the browser fetches it from the <head>, before the body.
+  if (priority) preload(src, { as: "image", fetchPriority: "high" });
   return (
     <FallbackImage
-      src={shippedPartImage(image)}
+      src={src}
       fallback={PART_PLACEHOLDER}
       alt={alt}
       width={400}
