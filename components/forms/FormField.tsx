@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "onChange" | "onBlur" | "ref" | "aria-invalid" | "aria-describedby">;
+
+type Props = InputProps & {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: string;
+};
+
+/** One labelled input; its hint and its message underneath are tied to it for screen readers. */
+export function FormField({ id, label, registration, error, hint, className, ...input }: Props) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="rounded border border-slate-300 px-3 py-2 read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-red-600"
+        {...input}
+        {...registration}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
