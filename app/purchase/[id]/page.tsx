@@ -33,9 +33,7 @@ export default async function PurchasePage({ params }: { params: Params }) {
           <dt className="text-slate-700">Minimum order</dt>
           <dd className="font-medium">{part.minOrder}</dd>
           <dt className="text-slate-700">Available</dt>
-          <dd className="font-medium" data-testid="available-quantity">
-            {part.quantity}
-          </dd>
+          <dd className="font-medium">{part.quantity}</dd>
           <dt className="text-slate-700">Unit price</dt>
           <dd className="font-semibold">{formatPrice(part.price)}</dd>
         </dl>
