@@ -215,6 +215,11 @@ test("failures are said: an order the stock can no longer cover, and deleting an
   page.once("dialog", (dialog) => void dialog.dismiss());
   await row.getByRole("button", { name: /Delete/ }).click();
   await expect(row).toHaveCount(1);
+
+  // On a phone the table scrolls inside its box; the page itself does not get wider.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("an admin's dashboard menu has the four admin pages and not My Orders or Add Review", async ({ page }) => {

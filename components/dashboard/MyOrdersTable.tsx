@@ -46,7 +46,8 @@ export function MyOrdersTable({ initialOrders }: { initialOrders: MyOrderRow[] }
       <p id="payment-note" className="mt-2 text-sm text-slate-700">
         {PAYMENT_NOTE}
       </p>
-      <div className="mt-4 overflow-x-auto">
+      {/* relative: the sr-only texts (position: absolute) stay inside the scroll box instead of widening the page on phones. */}
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
           <caption className="sr-only">Your orders, newest first</caption>
           <thead>
