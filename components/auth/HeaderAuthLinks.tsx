@@ -1,14 +1,10 @@
 import Link from "next/link";
 import { getServerSession } from "next-auth";
-import { connection } from "next/server";
 import { authOptions } from "@/lib/auth/options";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 
 /** The signed-in part of the top navigation, decided on the server so the wrong menu never flashes. */
 export async function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
-  // The links depend on the request's cookie: never render them at build time, where a static page
-  // such as /_not-found would otherwise ask for NEXTAUTH_SECRET, which only the running server has.
-  await connection();
   const session = await getServerSession(authOptions());
   if (!session?.user?.email) {
     return (
