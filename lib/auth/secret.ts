@@ -18,7 +18,8 @@ type Env = Record<string, string | undefined>;
  * hands it the secret generated once in .data/; a deployment must set its own.
  */
 export function secretRequired(env: Env = process.env): boolean {
-  return env.NODE_ENV === "production";
+  // `next build` also runs with NODE_ENV=production while it prerenders: it signs no token.
+  return env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
 }
 
 let cached: string | undefined;

@@ -13,4 +13,8 @@ describe("secretRequired", () => {
     expect(secretRequired({ NODE_ENV: "test" })).toBe(false);
     expect(secretRequired({})).toBe(false);
   });
+
+  it("is not required while next build prerenders pages", () => {
+    expect(secretRequired({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).toBe(false);
+  });
 });
