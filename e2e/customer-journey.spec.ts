@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, deleteReviewsBy, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product"];
 const CUSTOMER_MENU = ["My Orders", "Add Review"];
@@ -166,6 +166,9 @@ test("a customer orders a part, deletes the order, edits the profile and reviews
   await expect(review).toHaveCount(1);
   await expect(review.getByRole("heading", { name })).toBeVisible();
   await expect(review.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+
+  // Leave the seeded reviews as the public-page tests expect them.
+  await deleteReviewsBy(email);
 });
 
 test("failures are said: an order the stock can no longer cover, and deleting an order that is already gone", async ({ page, baseURL }) => {
@@ -220,6 +223,9 @@ test("failures are said: an order the stock can no longer cover, and deleting an
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Put the stock back for the tests that follow.
+  await setStock(partId, stock);
 });
 
 test("an admin's dashboard menu has the four admin pages and not My Orders or Add Review", async ({ page }) => {

@@ -50,6 +50,13 @@ export async function setRole(email: string, role: "admin" | "user"): Promise<vo
   });
 }
 
+/** Removes a user's reviews, so a test that writes one leaves the seeded list as other tests expect it. */
+export async function deleteReviewsBy(email: string): Promise<void> {
+  await inDatabase(async (db) => {
+    await db.collection("reviews").deleteMany({ email });
+  });
+}
+
 /** Sets a part's stock, as if other customers had bought it meanwhile. */
 export async function setStock(partId: string, quantity: number): Promise<void> {
   await inDatabase(async (db) => {
