@@ -113,7 +113,6 @@ test.describe("sign-up and sign-in", () => {
     await expect(page.getByRole("status", { name: "Signing you in…" })).toBeVisible();
     release();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
-    // Only the spinner: the home page's inert forms keep status lines of their own.
     await expect(page.getByRole("status", { name: "Signing you in…" })).toHaveCount(0);
   });
 
