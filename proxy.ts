@@ -4,6 +4,7 @@ import { signInPath } from "@/lib/auth/callback-url";
 import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
+import { MALFORMED_PATH_MESSAGE, isApiPath, isDecodablePath } from "@/lib/request-path";
 import { isAdmin } from "@/lib/users";
 
 /**
@@ -14,6 +15,8 @@ import { isAdmin } from "@/lib/users";
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  if (!isDecodablePath(pathname)) return malformedPath(pathname);
+  if (!needsSignIn(pathname)) return NextResponse.next();
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret() });
   const email = typeof token?.email === "string" && token.email ? token.email : null;
@@ -30,6 +33,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return NextResponse.next({ request: { headers: forwarded } });
 }
 
+/** A path Next could not decode: 400, in the API's error shape on API paths, never the router's bare 500. */
+function malformedPath(pathname: string): NextResponse {
+  if (isApiPath(pathname)) return NextResponse.json({ success: false, message: MALFORMED_PATH_MESSAGE }, { status: 400 });
+  return new NextResponse(`<!doctype html><title>Bad request</title><h1>Bad request</h1><p>${MALFORMED_PATH_MESSAGE} <a href="/">Go to the home page</a>.</p>`, {
+    status: 400,
+    headers: { "content-type": "text/html; charset=utf-8" },
+  });
+}
+
 /** SPEC 4's admin guard: not an admin means signed out and sent to sign in, origin remembered. */
 function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
   const response = NextResponse.redirect(new URL(signInPath(origin), request.url));
@@ -42,5 +54,6 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 }
 
 export const config = {
-  matcher: ["/purchase/:path*", "/dashboard/:path*"],
+  // Every path but Next's own static assets: the guard itself acts only on /purchase and /dashboard.
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

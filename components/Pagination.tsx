@@ -1,16 +1,16 @@
 import Link from "next/link";
 
-type Props = { page: number; pageCount: number; hrefFor: (page: number) => string };
+type Props = { page: number; pageCount: number; hrefFor: (page: number) => string; label?: string };
 
 /** Previous / numbered / next links; the current page is marked for screen readers. */
-export function Pagination({ page, pageCount, hrefFor }: Props) {
+export function Pagination({ page, pageCount, hrefFor, label = "Catalogue pages" }: Props) {
   if (pageCount <= 1) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
     (p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2,
   );
   const base = "inline-flex min-w-11 min-h-11 items-center justify-center rounded border px-3 text-sm font-medium";
   return (
-    <nav aria-label="Catalogue pages" className="mt-10">
+    <nav aria-label={label} className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>

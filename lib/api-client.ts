@@ -1,35 +1,31 @@
-// The browser's side of the REST paths (SPEC 7): client components call them through this one helper.
+// The browser side of the REST paths: one JSON call, whatever the outcome, never a throw.
 
-/** What a call came back with: the JSON object (null when the body was not one) and a message fit to show a person. */
-export type ApiReply = { ok: boolean; status: number; body: Record<string, unknown> | null; message: string };
+export type ApiReply = { ok: boolean; status: number; body: { success?: boolean; message?: string } & Record<string, unknown> };
 
-const UNREACHABLE = "The shop could not be reached. Check your connection and try again.";
-
-/** Sends a same-origin request (the session cookie goes with it) and never throws: failures come back as a reply with a message. */
-export async function callApi(method: "POST" | "PUT" | "DELETE", path: string, json?: unknown): Promise<ApiReply> {
-  let response: Response;
+export async function callApi(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, json?: unknown): Promise<ApiReply> {
   try {
-    response = await fetch(path, {
+    const response = await fetch(path, {
       method,
-      headers: json === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: json === undefined ? undefined : { "content-type": "application/json" },
       body: json === undefined ? undefined : JSON.stringify(json),
-      credentials: "same-origin",
       cache: "no-store",
     });
+    let body: ApiReply["body"] = {};
+    try {
+      const parsed: unknown = await response.json();
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as ApiReply["body"];
+      else body = { result: parsed };
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    return { ok: response.ok, status: response.status, body };
   } catch {
-    return { ok: false, status: 0, body: null, message: UNREACHABLE };
+    return { ok: false, status: 0, body: { message: "The shop could not be reached; check your connection and try again." } };
   }
-  let body: Record<string, unknown> | null = null;
-  try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON (a proxy's error page, say): the status alone tells what happened.
-  }
-  const serverMessage = typeof body?.message === "string" ? body.message : "";
-  const message = serverMessage || (response.ok ? "" : `The shop answered with an error (HTTP ${response.status}). Please try again.`);
-  return { ok: response.ok, status: response.status, body, message };
 }
 
+/** The server's message, or a fallback sentence. */
+export const messageOf = (reply: ApiReply, fallback: string): string => (typeof reply.body.message === "string" && reply.body.message ? reply.body.message : fallback);
+
 /** SPEC 7's "read for success": the call worked and the reply says `success: true`. */
-export const succeeded = (reply: ApiReply): boolean => reply.ok && reply.body?.success === true;
+export const succeeded = (reply: ApiReply): boolean => reply.ok && reply.body.success === true;

@@ -1,7 +1,11 @@
 import { isValidObjectId } from "mongoose";
 import { partsChanged } from "@/lib/cache";
-import { connectDb } from "@/lib/db";
-import type { NewPart } from "@/lib/validation/parts";
+import { connectDb, trusted } from "@/lib/db";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { OPEN_STATUSES } from "@/lib/orders";
+import { withPartLock } from "@/lib/stock";
+import { MAX_STOCK, PART_MESSAGES, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
+import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 
 /** A part as pages and API replies show it. */
@@ -61,6 +65,69 @@ export async function addPart(input: NewPart): Promise<PartView> {
   });
   partsChanged(String(part._id));
   return toPartView(part.toObject());
+}
+
+/**
+ * Edits a part's fields (not its stock). Under the part's lock, so the minimum-order check
+ * reads the stock as it is, and no order is priced from a half-edited part.
+ */
+export async function updatePart(id: string, changes: PartUpdate): Promise<PartView> {
+  await connectDb();
+  return withPartLock(id, async () => {
+    const part = await Part.findById(id).lean<PartDoc>();
+    if (!part) throw new NotFoundError("There is no part with this id.");
+    const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "description">> = {};
+    if (changes.partsname !== undefined) set.partsname = changes.partsname;
+    if (changes.image !== undefined) set.image = changes.image;
+    if (changes.price !== undefined) set.price = changes.price;
+    if (changes.minOrder !== undefined) set.minOrder = changes.minOrder;
+    if (changes.description !== undefined) set.description = changes.description;
+    const minOrder = set.minOrder ?? part.minOrder;
+    if (set.minOrder !== undefined && !minOrderFits(minOrder, part.quantity)) {
+      throw new InvalidInputError(`minOrder: ${PART_MESSAGES.minOrderAboveStock} (${part.quantity} in stock).`);
+    }
+    await Part.updateOne({ _id: part._id }, { $set: set });
+    partsChanged(id);
+    const updated = await Part.findById(id).lean<PartDoc>();
+    if (!updated) throw new NotFoundError("There is no part with this id.");
+    return toPartView(updated);
+  });
+}
+
+/** Adds (delta > 0) or takes away (delta < 0) stock under the part's lock; never below 0 nor above MAX_STOCK. */
+export async function adjustStock(id: string, delta: number): Promise<PartView> {
+  await connectDb();
+  return withPartLock(id, async () => {
+    const part = await Part.findById(id).lean<PartDoc>();
+    if (!part) throw new NotFoundError("There is no part with this id.");
+    const next = part.quantity + delta;
+    if (next < 0) throw new ConflictError(`Stock cannot go below 0: only ${part.quantity} in stock, so at most ${part.quantity} can be taken away.`);
+    if (next > MAX_STOCK) throw new ConflictError(`Stock cannot go above ${MAX_STOCK}: ${part.quantity} in stock.`);
+    await Part.updateOne({ _id: part._id }, { $set: { quantity: next } });
+    partsChanged(id);
+    return toPartView({ ...part, quantity: next, updatedAt: new Date() });
+  });
+}
+
+/**
+ * Deletes a part, unless it has open orders (placed or shipped): those still need it, and the
+ * message says so. Under the part's lock, so no order can be placed between the check and the delete.
+ */
+export async function deletePart(id: string): Promise<{ deletedCount: number }> {
+  await connectDb();
+  return withPartLock(id, async () => {
+    const part = await Part.findById(id, { _id: 1 }).lean<Pick<PartDoc, "_id">>();
+    if (!part) throw new NotFoundError("There is no part with this id.");
+    const open = await Order.countDocuments({ partId: part._id, status: trusted({ $in: [...OPEN_STATUSES] }) });
+    if (open > 0) {
+      throw new ConflictError(
+        `This part has ${open} open order${open === 1 ? "" : "s"} (placed or shipped) and cannot be deleted. Deliver or cancel ${open === 1 ? "it" : "them"} first.`,
+      );
+    }
+    const { deletedCount } = await Part.deleteOne({ _id: part._id });
+    partsChanged(id);
+    return { deletedCount };
+  });
 }
 
 /** Parts per catalogue page (/parts?page=N). */

@@ -7,10 +7,10 @@ export const DASHBOARD_ITEMS = {
   myProfile: { href: "/dashboard/my-profile", label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them." },
   myOrders: { href: "/dashboard/my-orders", label: "My Orders", summary: "The parts you have ordered, with payment and delete buttons." },
   addReview: { href: "/dashboard/add-review", label: "Add Review", summary: "A star rating and a few words about your experience." },
-  manageOrders: { href: "/dashboard/manage-orders", label: "Manage All Orders", summary: "Every customer's orders." },
+  manageOrders: { href: "/dashboard/manage-orders", label: "Manage All Orders", summary: "Every customer's orders, with their status, the last 30 days' revenue, and buttons to ship, deliver or cancel." },
   addProduct: { href: "/dashboard/add-product", label: "Add A Product", summary: "A form to add a part to the catalogue." },
   makeAdmin: { href: "/dashboard/make-admin", label: "Make Admin", summary: "All users by email, with a button to make a user an admin." },
-  manageProduct: { href: "/dashboard/manage-product", label: "Manage Product", summary: "The parts in the catalogue." },
+  manageProduct: { href: "/dashboard/manage-product", label: "Manage Product", summary: "The parts in the catalogue, with their stock: edit, restock or delete a part." },
 } as const satisfies Record<string, DashboardItem>;
 
 /** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages; others see My Orders and Add Review. */

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_BODY_BYTES } from "@/lib/http";
 import { EMAIL_DOC_PATTERN, MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { orderSchema } from "@/lib/validation/orders";
-import { partSchema } from "@/lib/validation/parts";
+import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
+import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
 import { profileSchema, registerSchema } from "@/lib/validation/profile";
 import * as replies from "@/lib/validation/responses";
 import { reviewSchema } from "@/lib/validation/reviews";
@@ -12,10 +13,10 @@ import { reviewSchema } from "@/lib/validation/reviews";
 
 type Json = Record<string, unknown>;
 
-const REQUEST_IDS = ["PartInput", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput"] as const;
+const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "OrderStatusChange", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput"] as const;
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
-const requestSchemas = { partSchema, orderSchema, reviewSchema, profileSchema, registerSchema };
+const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema };
 const replySchemas = replies;
 
 function componentSchemas(): Record<string, Json> {
@@ -48,7 +49,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "No session: sign in first.",
   403: "Signed in, but not allowed to do this (another user's data, or not an admin); also any state-changing request carrying the session cookie whose Origin (or Sec-Fetch-Site) is not the shop's own.",
   404: "Not found.",
-  409: "Conflicts with the current state (short stock, or an order that can no longer be deleted).",
+  409: "Conflicts with the current state: short stock, an order that can no longer be deleted, a status change the order's life cycle does not allow, a stock change below 0, or a part with open orders.",
   413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
   415: "The body is not sent as application/json.",
   503: "The database is unavailable or the part is busy; retry after the Retry-After header.",
@@ -104,7 +105,7 @@ export function buildOpenApiDocument(): Json {
         "",
         "Authentication: the next-auth session cookie (`next-auth.session-token`, `__Secure-next-auth.session-token` over HTTPS), obtained by signing in through `/api/auth/callback/credentials` (see `/api/auth/csrf`). The role is read from the database on every request, so a promotion counts on the user's next call.",
         "",
-        "State-changing requests (POST, PUT, DELETE) that carry the session cookie must come from the shop's own origin: send `Origin` equal to the site's origin (or `Sec-Fetch-Site: same-origin`), otherwise the reply is 403.",
+        "State-changing requests (POST, PUT, PATCH, DELETE) that carry the session cookie must come from the shop's own origin: send `Origin` equal to the site's origin (or `Sec-Fetch-Site: same-origin`), otherwise the reply is 403.",
         "",
         `Every error reply is \`{ "success": false, "message": "…" }\`. Bodies are JSON objects of at most ${MAX_BODY_BYTES} bytes; unknown fields are ignored; a query operator object where a value belongs is a 400.`,
       ].join("\n"),
@@ -141,6 +142,44 @@ export function buildOpenApiDocument(): Json {
           parameters: [idPath("id", "The part id.")],
           responses: { ...ok(200, "The part, in `result`.", "PartReply"), ...errors(400, 404, 503) },
         },
+        put: {
+          operationId: "updatePart",
+          summary: "Edit a part (admin): any of partsname, image, price, minOrder, description, with the rules of adding; fields left out are kept. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
+          security: SESSION,
+          parameters: [idPath("id", "The part id.")],
+          requestBody: jsonBody("PartUpdate"),
+          responses: { ...ok(200, "The updated part, in `result`.", "PartUpdated"), ...errors(400, 401, 403, 404, 413, 415, 503) },
+        },
+        delete: {
+          operationId: "deletePart",
+          summary: "Delete a part (admin). A part with open orders (placed or shipped) is kept: 409 with a message saying so.",
+          security: SESSION,
+          parameters: [idPath("id", "The part id.")],
+          responses: { ...ok(200, "`deletedCount` 1.", "PartDeleted"), ...errors(400, 401, 403, 404, 409, 503) },
+        },
+      },
+      "/carparts/{id}/stock": {
+        patch: {
+          operationId: "adjustStock",
+          summary: "Add (delta > 0) or take away (delta < 0) stock (admin), under the part's stock lock. A result below 0 (or above 1000000) is a 409 and changes nothing.",
+          security: SESSION,
+          parameters: [idPath("id", "The part id.")],
+          requestBody: jsonBody("StockChange"),
+          responses: { ...ok(200, "The part with its new stock, in `result`.", "PartUpdated"), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
+        },
+      },
+      "/orders": {
+        get: {
+          operationId: "listAllOrders",
+          summary: "Every customer's orders, newest first, a page at a time (admin).",
+          security: SESSION,
+          parameters: [
+            { name: "status", in: "query", required: false, description: "Only orders of this status.", schema: { type: "string", enum: ["placed", "shipped", "delivered", "cancelled"] } },
+            { name: "page", in: "query", required: false, description: "Page number from 1 (default 1).", schema: { type: "integer", minimum: 1, maximum: 100_000 } },
+            { name: "limit", in: "query", required: false, description: `Orders per page, 1 to ${MAX_PAGE_SIZE} (default 20).`, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE } },
+          ],
+          responses: { ...ok(200, "One page of orders with the total count and the number of pages.", "OrderPage"), ...errors(400, 401, 403, 503) },
+        },
       },
       "/orderd": {
         post: {
@@ -165,6 +204,14 @@ export function buildOpenApiDocument(): Json {
           security: SESSION,
           parameters: [idPath("key", "The order id.")],
           responses: { ...ok(200, "`deletedCount` 1 when deleted.", "OrderDeleted"), ...errors(400, 401, 403, 404, 409, 503) },
+        },
+        patch: {
+          operationId: "changeOrderStatus",
+          summary: "Change an order's status (admin). `key` is the order id. placed → shipped → delivered, or cancelled from placed or shipped (the quantity goes back in stock, exactly once). Delivered and cancelled are final: any other change is a 409.",
+          security: SESSION,
+          parameters: [idPath("key", "The order id.")],
+          requestBody: jsonBody("OrderStatusChange"),
+          responses: { ...ok(200, "The order with its new status, in `result`.", "OrderUpdated"), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
         },
       },
       "/reviews": {

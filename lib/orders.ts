@@ -1,4 +1,4 @@
-import { connectDb } from "@/lib/db";
+import { connectDb, trusted } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { partsChanged } from "@/lib/cache";
 import { returnStockLocked, takeStockLocked, withPartLock } from "@/lib/stock";
@@ -114,4 +114,103 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
     }
     return { deletedCount };
   });
+}
+
+/**
+ * The order life cycle: placed → shipped → delivered, or cancelled from placed or shipped
+ * (a shipped parcel can still be stopped or come back, and its goods return to the shelf).
+ * Delivered and cancelled are final.
+ */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ["shipped", "cancelled"],
+  shipped: ["delivered", "cancelled"],
+  delivered: [],
+  cancelled: [],
+};
+
+export const canMoveTo = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
+
+/** Orders that still hold their part: a part with any of these cannot be deleted. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ["placed", "shipped"];
+
+/**
+ * Moves an order to a new status. The order is read again under its part's stock lock and the
+ * write is conditional on the status it had, so two concurrent changes (two cancels, a cancel and
+ * a customer's delete) cannot both act: cancelling puts the quantity back in stock exactly once.
+ */
+export async function changeOrderStatus(orderId: string, to: OrderStatus): Promise<OrderView> {
+  await connectDb();
+  const found = await Order.findById(orderId, { partId: 1 }).lean<Pick<OrderDoc, "_id" | "partId">>();
+  if (!found) throw new NotFoundError("There is no order with this id.");
+  return withPartLock(found.partId, async () => {
+    const order = await Order.findById(orderId).lean<OrderDoc & { createdAt?: Date }>();
+    if (!order) throw new NotFoundError("There is no order with this id.");
+    const from = order.status;
+    if (from === to) throw new ConflictError(`This order is already ${from}.`);
+    if (!canMoveTo(from, to)) {
+      const allowed = NEXT_STATUSES[from];
+      throw new ConflictError(
+        allowed.length === 0 ? `This order is ${from}; its status can no longer change.` : `A ${from} order can only become ${allowed.join(" or ")}, not ${to}.`,
+      );
+    }
+    const { modifiedCount } = await Order.updateOne({ _id: order._id, status: from }, { $set: { status: to } });
+    if (modifiedCount !== 1) throw new ConflictError("This order changed meanwhile; reload and try again.");
+    if (to === "cancelled") {
+      await returnStockLocked(order.partId, order.quantity);
+      partsChanged(String(order.partId));
+    }
+    return toOrderView({ ...order, status: to });
+  });
+}
+
+export type OrderPage = { orders: OrderView[]; total: number; page: number; limit: number; pageCount: number };
+
+/** Manage All Orders: every customer's orders, newest first, one page, optionally of one status. */
+export async function listAllOrders({ status, page = 1, limit = 20 }: { status?: OrderStatus; page?: number; limit?: number }): Promise<OrderPage> {
+  await connectDb();
+  const filter = status ? { status } : {};
+  const [orders, total] = await Promise.all([
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<OrderDoc[]>(),
+    Order.countDocuments(filter),
+  ]);
+  return { orders: orders.map(toOrderView), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
+}
+
+export type RevenueDay = { day: string; orders: number; revenue: number };
+export type OrdersSummary = { since: string; orders: number; revenue: number; days: RevenueDay[] };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Orders and revenue of the last `days` days (today included, UTC days), cancelled orders left out,
+ * with one entry per day, oldest first. Summed here rather than by a $group: FerretDB v1 returns 0
+ * for every accumulator after the first. The query is bounded by date and reads two fields.
+ */
+export async function ordersSummary(days = 30, now = new Date()): Promise<OrdersSummary> {
+  await connectDb();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const since = new Date(today - (days - 1) * DAY_MS);
+  const rows = await Order.find(
+    { createdAt: trusted({ $gte: since }), status: trusted({ $ne: "cancelled" as OrderStatus }) },
+    { _id: 0, total: 1, createdAt: 1 },
+  ).lean<{ total: number; createdAt: Date }[]>();
+  const byDay: RevenueDay[] = Array.from({ length: days }, (_, i) => ({ day: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10), orders: 0, revenue: 0 }));
+  let orders = 0;
+  let cents = 0;
+  const dayCents = new Array<number>(days).fill(0);
+  for (const row of rows) {
+    const index = Math.floor((row.createdAt.getTime() - since.getTime()) / DAY_MS);
+    if (index < 0 || index >= days) continue;
+    const rowCents = Math.round(row.total * 100);
+    orders += 1;
+    cents += rowCents;
+    dayCents[index]! += rowCents;
+    byDay[index]!.orders += 1;
+  }
+  byDay.forEach((entry, i) => (entry.revenue = dayCents[i]! / 100));
+  return { since: since.toISOString(), orders, revenue: cents / 100, days: byDay };
 }

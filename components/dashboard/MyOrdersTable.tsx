@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { callApi } from "@/lib/api-client";
+import { callApi, messageOf } from "@/lib/api-client";
 import { formatDate, formatPrice } from "@/lib/format";
 
 export type MyOrderRow = { _id: string; partId: string; partsname: string; quantity: number; price: number; status: string; createdAt: string };
@@ -20,12 +20,12 @@ export function MyOrdersTable({ initialOrders }: { initialOrders: MyOrderRow[] }
     setDeleting(order._id);
     const reply = await callApi("DELETE", `/orders/${encodeURIComponent(order._id)}`);
     setDeleting(null);
-    const deletedCount = typeof reply.body?.deletedCount === "number" ? reply.body.deletedCount : 0;
+    const deletedCount = typeof reply.body.deletedCount === "number" ? reply.body.deletedCount : 0;
     if (reply.ok && deletedCount > 0) {
       toast.success("Deleted succesfuly");
       setOrders((rows) => rows.filter((row) => row._id !== order._id));
     } else {
-      toast.error("The order was not deleted", { description: reply.message || undefined });
+      toast.error("The order was not deleted", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
     }
   }
 

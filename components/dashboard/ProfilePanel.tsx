@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { callApi, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/api-client";
 import { profileSchema, type ProfileInput, type ProfileUpdate } from "@/lib/validation/profile";
 
 export type ProfileData = { name: string; email: string; education: string; linkdedin: string; location: string; phoneNumber: string };
@@ -67,11 +67,11 @@ export function ProfilePanel({ initialProfile }: { initialProfile: ProfileData }
     const reply = await callApi("PUT", `/user/profile/${encodeURIComponent(profile.email)}`, sent);
     if (!succeeded(reply)) {
       // Unlike the original, a failure is said; the form stays open with what was typed, to try again.
-      toast.error("The profile was not updated", { description: reply.message || undefined });
+      toast.error("The profile was not updated", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
       return;
     }
     toast.success("successfuly updated");
-    const updated = profileFromReply(reply.body?.result, sent);
+    const updated = profileFromReply(reply.body.result, sent);
     setProfile(updated);
     close(updated);
   });

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { StarRatingInput } from "@/components/dashboard/StarRatingInput";
-import { callApi, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/api-client";
 import { MAX_REVIEW_LENGTH, reviewSchema, type NewReview, type ReviewInput } from "@/lib/validation/reviews";
 
 const EMPTY: ReviewInput = { rating: 0, description: "" };
@@ -22,11 +22,11 @@ export function ReviewForm({ author }: { author: { name: string; image: string }
   const onSubmit = handleSubmit(async ({ rating, description }) => {
     const reply = await callApi("POST", "/reviews", { rating, description, name: author.name, image: author.image });
     if (succeeded(reply)) {
-      toast.success(reply.message || "Thank you for your review.");
+      toast.success(messageOf(reply, "Thank you for your review."));
       reset(EMPTY);
     } else {
       // SPEC 8 resets only after a success: what was written stays, to send again.
-      toast.error("failed to insert", { description: reply.message || undefined });
+      toast.error("failed to insert", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
     }
   });
 

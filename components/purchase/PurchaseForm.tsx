@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { callApi, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/api-client";
 import { formatPrice } from "@/lib/format";
 import { orderQuantity, orderTotal, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from "@/lib/validation/orders";
 
@@ -45,8 +45,8 @@ export function PurchaseForm({ part, customer }: Props) {
       partsname: part.partsname,
       price: orderTotal(part.price, quantity),
     });
-    if (succeeded(reply)) toast.success(reply.message || "Order placed.");
-    else toast.error("failed to insert", { description: reply.message || undefined });
+    if (succeeded(reply)) toast.success(messageOf(reply, "Order placed."));
+    else toast.error("failed to insert", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
     // SPEC 8: the purchase form resets whatever the outcome; the stock shown is read again.
     reset(defaultValues);
     router.refresh();

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { httpUrlField, requiredText } from "@/lib/validation/common";
 
-// SPEC 5, add-product form; shared by the form and POST /carparts.
+// SPEC 5, add-product form; shared by the form and POST /carparts. The edit form of Manage Product
+// and PUT /carparts/{id} use the same field rules.
 export const PART_MESSAGES = {
   partsname: "Part name is required",
   image: "Image must be a link starting with http:// or https://",
@@ -10,21 +11,73 @@ export const PART_MESSAGES = {
   minOrder: "Minimum order must be a whole number, 1 or more",
   minOrderAboveStock: "Minimum order cannot be above the available quantity",
   description: "Description is required",
+  delta: "The stock change must be a whole number other than 0",
+  quantityInUpdate: "Change the stock with PATCH /carparts/{id}/stock and a { delta }, so orders placed meanwhile are not overwritten",
+  emptyUpdate: "Send at least one of partsname, image, price, minOrder, description",
 } as const;
+
+export const MAX_STOCK = 1_000_000;
+
+const partFields = {
+  partsname: requiredText(120, PART_MESSAGES.partsname),
+  image: httpUrlField(PART_MESSAGES.image),
+  price: z.number({ error: PART_MESSAGES.price }).positive(PART_MESSAGES.price).max(1_000_000, "Price must be at most 1000000"),
+  quantity: z.number({ error: PART_MESSAGES.quantity }).int(PART_MESSAGES.quantity).min(0, PART_MESSAGES.quantity).max(MAX_STOCK, `Quantity must be at most ${MAX_STOCK}`),
+  minOrder: z.number({ error: PART_MESSAGES.minOrder }).int(PART_MESSAGES.minOrder).min(1, PART_MESSAGES.minOrder).max(MAX_STOCK, `Minimum order must be at most ${MAX_STOCK}`),
+  description: requiredText(4000, PART_MESSAGES.description),
+};
+
+/** A part may be out of stock (0) whatever its minOrder; otherwise minOrder may not be above the stock. */
+export const minOrderFits = (minOrder: number, quantity: number): boolean => minOrder <= quantity || quantity === 0;
 
 export const partSchema = z
   .object({
-    partsname: requiredText(120, PART_MESSAGES.partsname),
-    image: httpUrlField(PART_MESSAGES.image),
-    price: z.number({ error: PART_MESSAGES.price }).positive(PART_MESSAGES.price).max(1_000_000, "Price must be at most 1000000"),
-    quantity: z.number({ error: PART_MESSAGES.quantity }).int(PART_MESSAGES.quantity).min(0, PART_MESSAGES.quantity).max(1_000_000, "Quantity must be at most 1000000"),
-    minOrder: z.number({ error: PART_MESSAGES.minOrder }).int(PART_MESSAGES.minOrder).min(1, PART_MESSAGES.minOrder).max(1_000_000).default(1),
-    description: requiredText(4000, PART_MESSAGES.description),
+    ...partFields,
+    minOrder: partFields.minOrder.default(1),
     /** Sent by the original client; ignored: the part is added by the signed-in admin. */
     email: z.string().max(254).optional(),
   })
-  .refine((p) => p.minOrder <= p.quantity || p.quantity === 0, { message: PART_MESSAGES.minOrderAboveStock, path: ["minOrder"] })
+  .refine((p) => minOrderFits(p.minOrder, p.quantity), { message: PART_MESSAGES.minOrderAboveStock, path: ["minOrder"] })
   .meta({ id: "PartInput" });
 
 export type PartInput = z.input<typeof partSchema>;
 export type NewPart = z.output<typeof partSchema>;
+
+/**
+ * Manage Product's edit form: every field of a part but the stock, all required, same rules as adding.
+ * The stock changes only by a delta (partStockSchema), under the part's stock lock.
+ */
+export const partEditSchema = z.object({
+  partsname: partFields.partsname,
+  image: partFields.image,
+  price: partFields.price,
+  minOrder: partFields.minOrder,
+  description: partFields.description,
+});
+
+export type PartEditInput = z.input<typeof partEditSchema>;
+export type PartEdit = z.output<typeof partEditSchema>;
+
+/** PUT /carparts/{id}: any of the edit form's fields; the fields left out are kept. */
+export const partUpdateSchema = partEditSchema
+  .partial()
+  .extend({
+    /** Refused: stock changes go through PATCH /carparts/{id}/stock. Documented so clients see why. */
+    quantity: z.never({ error: PART_MESSAGES.quantityInUpdate }).optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: PART_MESSAGES.emptyUpdate })
+  .meta({ id: "PartUpdate" });
+
+export type PartUpdate = z.output<typeof partUpdateSchema>;
+
+/** PATCH /carparts/{id}/stock: units to add (positive) or take away (negative); the result may not go below 0. */
+export const partStockSchema = z
+  .object({
+    delta: z.number({ error: PART_MESSAGES.delta }).int(PART_MESSAGES.delta).min(-MAX_STOCK, PART_MESSAGES.delta).max(MAX_STOCK, PART_MESSAGES.delta).refine((d) => d !== 0, PART_MESSAGES.delta),
+  })
+  .meta({ id: "StockChange" });
+
+export type StockChange = z.output<typeof partStockSchema>;
+
+/** Manage Product's low-stock mark: fewer than 10 units, or fewer than two minimum orders. */
+export const isLowStock = (quantity: number, minOrder: number): boolean => quantity < Math.max(10, 2 * minOrder);

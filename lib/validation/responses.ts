@@ -64,3 +64,11 @@ export const registerReplySchema = z.object({ success: z.literal(true), created:
 export const promoteReplySchema = z.object({ success: z.literal(true), message: z.string(), modifiedCount: z.number().int() }).meta({ id: "PromoteReply" });
 export const profileListSchema = z.array(profileViewSchema).min(1).meta({ id: "ProfileList" });
 export const profileUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), result: profileViewSchema }).meta({ id: "ProfileUpdated" });
+
+// Administration (Manage All Orders, Manage Product).
+export const orderPageSchema = z
+  .object({ success: z.literal(true), orders: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), pageCount: z.number().int() })
+  .meta({ id: "OrderPage" });
+export const orderUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), result: orderViewSchema }).meta({ id: "OrderUpdated" });
+export const partUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), result: partViewSchema }).meta({ id: "PartUpdated" });
+export const partDeletedSchema = z.object({ success: z.literal(true), deletedCount: z.number().int(), message: z.string() }).meta({ id: "PartDeleted" });

@@ -1,5 +1,6 @@
-import { findPart } from "@/lib/catalogue";
-import { HttpError, jsonReply, objectIdParam, route } from "@/lib/http";
+import { deletePart, findPart, updatePart } from "@/lib/catalogue";
+import { HttpError, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { partUpdateSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -9,4 +10,21 @@ export const GET = route(async (_request: Request, { params }: Context) => {
   const part = await findPart(id);
   if (!part) throw new HttpError(404, "There is no part with this id.");
   return jsonReply({ success: true, result: part });
+});
+
+/** Admin: edits any of partsname, image, price, minOrder, description (the stock changes by PATCH …/stock). */
+export const PUT = route(async (request: Request, { params }: Context) => {
+  await requireAdmin();
+  const id = objectIdParam((await params).id, "The part id");
+  const changes = parseWith(partUpdateSchema, await readJsonBody(request));
+  const part = await updatePart(id, changes);
+  return jsonReply({ success: true, message: `${part.partsname} updated.`, result: part });
+});
+
+/** Admin: deletes a part that has no open (placed or shipped) orders; otherwise 409 saying why. */
+export const DELETE = route(async (_request: Request, { params }: Context) => {
+  await requireAdmin();
+  const id = objectIdParam((await params).id, "The part id");
+  const { deletedCount } = await deletePart(id);
+  return jsonReply({ success: true, deletedCount, message: "Part deleted." });
 });

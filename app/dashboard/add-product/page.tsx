@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { DashboardPlaceholder } from "@/components/DashboardPlaceholder";
+import { AddProductForm } from "@/components/admin/AddProductForm";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
 
@@ -9,6 +9,12 @@ export const metadata: Metadata = { title: item.label };
 
 export default async function AddProductPage() {
   // Admin only, checked here as well as in proxy.ts: the role comes from the database.
-  await requireAdminPage(item.href);
-  return <DashboardPlaceholder item={item} />;
+  const admin = await requireAdminPage(item.href);
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{item.label}</h1>
+      <p className="mt-2 text-slate-700">The part shows in the catalogue as soon as it is added.</p>
+      <AddProductForm adminEmail={admin.email} />
+    </>
+  );
 }

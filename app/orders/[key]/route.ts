@@ -1,7 +1,8 @@
-import { emailParam, jsonReply, objectIdParam, requireSelf, requireUser, route } from "@/lib/http";
-import { deleteOrder, listOrdersFor } from "@/lib/orders";
+import { emailParam, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, requireSelf, requireUser, route } from "@/lib/http";
+import { changeOrderStatus, deleteOrder, listOrdersFor } from "@/lib/orders";
+import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 
-// GET /orders/{email} and DELETE /orders/{id} share this one dynamic segment.
+// GET /orders/{email} and DELETE/PATCH /orders/{id} share this one dynamic segment.
 type Context = { params: Promise<{ key: string }> };
 
 /** That user's orders, newest first: the user themselves or an admin. */
@@ -18,4 +19,13 @@ export const DELETE = route(async (_request: Request, { params }: Context) => {
   const id = objectIdParam((await params).key, "The order id");
   const { deletedCount } = await deleteOrder(id, user);
   return jsonReply({ success: deletedCount > 0, deletedCount, message: deletedCount > 0 ? "Order deleted." : "The order was already deleted." });
+});
+
+/** Admin: moves an order along placed → shipped → delivered, or cancels it (its quantity goes back in stock). */
+export const PATCH = route(async (request: Request, { params }: Context) => {
+  await requireAdmin();
+  const id = objectIdParam((await params).key, "The order id");
+  const { status } = parseWith(orderStatusChangeSchema, await readJsonBody(request));
+  const order = await changeOrderStatus(id, status);
+  return jsonReply({ success: true, message: `Order marked ${status}.`, result: order });
 });

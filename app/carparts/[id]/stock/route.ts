@@ -1,0 +1,14 @@
+import { adjustStock } from "@/lib/catalogue";
+import { jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { partStockSchema } from "@/lib/validation/parts";
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Admin: adds or takes away stock by `{ delta }`, under the part's stock lock; never below 0 (409). */
+export const PATCH = route(async (request: Request, { params }: Context) => {
+  await requireAdmin();
+  const id = objectIdParam((await params).id, "The part id");
+  const { delta } = parseWith(partStockSchema, await readJsonBody(request));
+  const part = await adjustStock(id, delta);
+  return jsonReply({ success: true, message: `${part.partsname}: ${part.quantity} in stock.`, result: part });
+});

@@ -1,0 +1,12 @@
+import { jsonReply, parseWith, requireAdmin, route } from "@/lib/http";
+import { listAllOrders } from "@/lib/orders";
+import { orderListQuerySchema } from "@/lib/validation/admin-orders";
+import { queryObject } from "@/lib/validation/common";
+
+/** Admin: every customer's orders, newest first, a page at a time (?page=&limit=), optionally of one ?status=. */
+export const GET = route(async (request: Request) => {
+  await requireAdmin();
+  const query = parseWith(orderListQuerySchema, queryObject(request.url));
+  const page = await listAllOrders(query);
+  return jsonReply({ success: true, ...page });
+});

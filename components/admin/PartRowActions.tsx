@@ -1,0 +1,132 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField, asNumber } from "@/components/admin/FormField";
+import { callApi, messageOf } from "@/lib/api-client";
+import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
+
+type Part = PartEdit & { _id: string; quantity: number };
+
+/** Manage Product, one part: edit its fields (same rules as adding), adjust its stock by a delta, delete it. */
+export function PartRowActions({ part }: { part: Part }) {
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState(false);
+  const [delta, setDelta] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PartEditInput, unknown, PartEdit>({
+    resolver: zodResolver(partEditSchema),
+    defaultValues: { partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, description: part.description },
+  });
+  const idFor = (field: string) => `${field}-${part._id}`;
+
+  async function save(changes: PartEdit) {
+    setPending(true);
+    const reply = await callApi("PUT", `/carparts/${part._id}`, changes);
+    setPending(false);
+    if (reply.ok && reply.body.success) {
+      toast.success(messageOf(reply, "Part updated."));
+      dialog.current?.close();
+      router.refresh();
+    } else {
+      toast.error(messageOf(reply, "The part was not updated."));
+    }
+  }
+
+  async function adjust() {
+    const value = asNumber(delta);
+    if (value === undefined || !Number.isInteger(value) || value === 0) {
+      toast.error("Enter a whole number other than 0: positive to add stock, negative to take it away.");
+      return;
+    }
+    setPending(true);
+    const reply = await callApi("PATCH", `/carparts/${part._id}/stock`, { delta: value });
+    setPending(false);
+    if (reply.ok && reply.body.success) {
+      toast.success(messageOf(reply, "Stock updated."));
+      setDelta("");
+      router.refresh();
+    } else {
+      toast.error(messageOf(reply, "The stock was not changed."));
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(`Delete ${part.partsname} from the catalogue? This cannot be undone.`)) return;
+    setPending(true);
+    const reply = await callApi("DELETE", `/carparts/${part._id}`);
+    setPending(false);
+    if (reply.ok && reply.body.success) {
+      toast.success(messageOf(reply, "Part deleted."));
+      router.refresh();
+    } else {
+      toast.error(messageOf(reply, "The part was not deleted."));
+    }
+  }
+
+  const button = "rounded px-3 py-1 text-sm font-semibold disabled:opacity-60";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => {
+          reset();
+          dialog.current?.showModal();
+        }}
+        className={`${button} bg-brand-700 text-white hover:bg-brand-900`}
+        aria-label={`Edit ${part.partsname}`}
+      >
+        Edit
+      </button>
+      <span className="flex items-center gap-1">
+        <label htmlFor={idFor("delta")} className="sr-only">
+          Stock change for {part.partsname}
+        </label>
+        <input
+          id={idFor("delta")}
+          type="number"
+          step="1"
+          placeholder="±"
+          value={delta}
+          onChange={(event) => setDelta(event.target.value)}
+          className="w-20 rounded border border-slate-300 px-2 py-1"
+        />
+        <button type="button" disabled={pending} onClick={() => void adjust()} className={`${button} border border-slate-400 hover:bg-slate-50`} aria-label={`Adjust stock of ${part.partsname}`}>
+          Adjust stock
+        </button>
+      </span>
+      <button type="button" disabled={pending} onClick={() => void remove()} className={`${button} border border-red-700 text-red-800 hover:bg-red-50`} aria-label={`Delete ${part.partsname}`}>
+        Delete
+      </button>
+      <dialog ref={dialog} aria-labelledby={idFor("edit-title")} className="m-auto w-full max-w-lg rounded-lg p-6 backdrop:bg-black/40">
+        <h2 id={idFor("edit-title")} className="text-lg font-bold">
+          Edit {part.partsname}
+        </h2>
+        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="mt-4 flex flex-col gap-3">
+          <FormField id={idFor("partsname")} label="Part name" registration={register("partsname")} error={errors.partsname?.message} />
+          <FormField id={idFor("image")} label="Image URL" type="url" registration={register("image")} error={errors.image?.message} />
+          <FormField id={idFor("price")} label="Price" type="number" step="0.01" registration={register("price", { setValueAs: asNumber })} error={errors.price?.message} />
+          <FormField id={idFor("minOrder")} label="Minimum order" type="number" step="1" registration={register("minOrder", { setValueAs: asNumber })} error={errors.minOrder?.message} />
+          <FormField id={idFor("description")} label="Description" multiline registration={register("description")} error={errors.description?.message} />
+          <div className="flex gap-2">
+            <button type="submit" disabled={pending} className={`${button} bg-brand-700 text-white hover:bg-brand-900`}>
+              Save
+            </button>
+            <button type="button" onClick={() => dialog.current?.close()} className={`${button} border border-slate-400`}>
+              Close
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}
