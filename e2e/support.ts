@@ -50,11 +50,43 @@ export async function setRole(email: string, role: "admin" | "user"): Promise<vo
   });
 }
 
+/**
+ * Public pages are cached and expired by the app's own writes; a change made straight in the
+ * database must tell the server, as an admin (POST /api/cache/expire), or the pages keep showing
+ * what was there before.
+ */
+async function expirePublicCache(): Promise<void> {
+  const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  const cookies = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      if (eq > 0) cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  keep(
+    await fetch(`${base}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
+      body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" }),
+    }),
+  );
+  const res = await fetch(`${base}/api/cache/expire`, { method: "POST", headers: { cookie: cookie(), origin: base } });
+  expect(res.status, await res.text()).toBe(200);
+}
+
 /** Removes a user's reviews, so a test that writes one leaves the seeded list as other tests expect it. */
 export async function deleteReviewsBy(email: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email });
   });
+  await expirePublicCache();
 }
 
 /** Sets a part's stock, as if other customers had bought it meanwhile. */
@@ -63,6 +95,7 @@ export async function setStock(partId: string, quantity: number): Promise<void> 
     const result = await db.collection("parts").updateOne({ _id: new mongoose.Types.ObjectId(partId) }, { $set: { quantity } });
     expect(result.matchedCount).toBe(1);
   });
+  await expirePublicCache();
 }
 
 export async function firstPartPath(page: Page): Promise<{ path: string; name: string }> {

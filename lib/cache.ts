@@ -9,6 +9,8 @@ export const CACHE_TAGS = {
   /** One part's page and API reply. */
   part: (id: string) => `part:${id}`,
   reviews: "reviews",
+  /** Every cached public entry: expired only when the data changed outside the app. */
+  public: "public",
 } as const;
 
 function expire(tag: string): void {
@@ -29,4 +31,12 @@ export function partsChanged(...partIds: string[]): void {
 
 export function reviewsChanged(): void {
   expire(CACHE_TAGS.reviews);
+}
+
+/**
+ * The database was changed outside the app (a script, a shell, another deployment): nothing the
+ * public cache holds can be trusted, so all of it expires (POST /api/cache/expire, admins only).
+ */
+export function publicCacheExpired(): void {
+  expire(CACHE_TAGS.public);
 }

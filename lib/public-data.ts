@@ -18,32 +18,32 @@ export function cachedPart(id: string): Promise<PartView | null> {
   // A malformed id never reaches the database nor the cache: no entry per garbage URL.
   if (!/^[0-9a-f]{24}$/i.test(id)) return Promise.resolve(null);
   const key = id.toLowerCase();
-  return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key)] })();
+  return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.public] })();
 }
 
 /** A page of the catalogue in its own order (home page, GET /carparts?limit=). */
 export const cachedPartList = unstable_cache((paging: { limit?: number; skip?: number }) => listParts(paging), ["part-list"], {
-  tags: [CACHE_TAGS.parts],
+  tags: [CACHE_TAGS.parts, CACHE_TAGS.public],
 });
 
 /** A page of the catalogue without a search text. */
 export const cachedCataloguePage = unstable_cache(
   (search: Omit<PartSearch, "q">): Promise<PartSearchResult> => searchParts(search),
   ["catalogue-page"],
-  { tags: [CACHE_TAGS.parts] },
+  { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] },
 );
 
 export const cachedReviews = unstable_cache((paging: { limit?: number; skip?: number }): Promise<ReviewView[]> => listReviews(paging), ["review-list"], {
-  tags: [CACHE_TAGS.reviews],
+  tags: [CACHE_TAGS.reviews, CACHE_TAGS.public],
 });
 
-export const cachedReviewStats = unstable_cache((): Promise<ReviewStats> => reviewStats(), ["review-stats"], { tags: [CACHE_TAGS.reviews] });
+export const cachedReviewStats = unstable_cache((): Promise<ReviewStats> => reviewStats(), ["review-stats"], { tags: [CACHE_TAGS.reviews, CACHE_TAGS.public] });
 
 // The base URL goes into the key: the XML holds absolute URLs from runtime configuration.
 export function cachedSitemapXml(): Promise<string> {
-  return unstable_cache(() => sitemapXml(), ["sitemap", siteUrl().toString()], { tags: [CACHE_TAGS.parts] })();
+  return unstable_cache(() => sitemapXml(), ["sitemap", siteUrl().toString()], { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] })();
 }
 
 export function cachedSitemapFileXml(n: number): Promise<string | null> {
-  return unstable_cache(() => sitemapFileXml(n), ["sitemap-file", siteUrl().toString(), String(n)], { tags: [CACHE_TAGS.parts] })();
+  return unstable_cache(() => sitemapFileXml(n), ["sitemap-file", siteUrl().toString(), String(n)], { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] })();
 }

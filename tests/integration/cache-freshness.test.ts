@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Part } from "@/models/Part";
 import { ALICE, orderBody, setUpApiWorld } from "../support/api";
 
 // Public pages and API reads are served from Next's cache (lib/public-data.ts, lib/cached-routes.ts).
@@ -115,5 +116,24 @@ describe("which public paths are served from the cache", () => {
     expect(search.status).toBe(200);
     expect(search.cache).toBeNull();
     expect(search.html).toContain("matching “Freshness”");
+  });
+});
+
+describe("a change made straight in the database", () => {
+  it("shows after an admin expires the public cache (POST /api/cache/expire), not before", async () => {
+    const part = await addPart("Out-of-band filter", 23);
+    expect((await warm(`/parts/${part._id}`)).html).toContain("$23");
+    await Part.updateOne({ _id: part._id }, { $set: { price: 31 } });
+    // The app did not make this change, so its cache still holds the page as it was.
+    expect((await page(`/parts/${part._id}`)).html).toContain("$23");
+
+    expect((await world.nobody.post("/api/cache/expire")).status).toBe(401);
+    expect((await world.alice.post("/api/cache/expire")).status).toBe(403);
+    const expired = await world.carol.post("/api/cache/expire");
+    expect(expired.status, JSON.stringify(expired.body)).toBe(200);
+
+    expect((await page(`/parts/${part._id}`)).html).toContain("$31");
+    expect((await page("/parts")).html).toContain("$31");
+    expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.price).toBe(31);
   });
 });
