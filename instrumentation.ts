@@ -5,7 +5,8 @@ export async function register(): Promise<void> {
     checkAuthSecretAtStartup();
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { installGracefulShutdown, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
+      const { installGracefulShutdown, refuseUnservedMethods, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
+      await refuseUnservedMethods();
       installGracefulShutdown();
       settleInterruptedOrdersAtStartup();
     }

@@ -48,3 +48,36 @@ export function installGracefulShutdown(): void {
     }, SHUTDOWN_GRACE_MS).unref();
   });
 }
+
+/** Methods the Fetch API refuses to build a Request for: Next answers them with a bare 500. */
+const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
+export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
+
+/**
+ * Found by the fuzzer: `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
+ * unsupported" while building its Request, before proxy.ts or any route runs, and answer 500.
+ * The node:http server is the only layer before that, so the request is answered there: 405 in
+ * the API's error shape, with the security headers.
+ */
+export async function refuseUnservedMethods(): Promise<void> {
+  const http = await import("node:http");
+  const { API_CSP, applySecurityHeaders } = await import("@/lib/security-headers");
+  const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsMethods?: boolean };
+  if (proto.__autopartsMethods) return;
+  proto.__autopartsMethods = true;
+  const emit = proto.emit;
+  proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "request") {
+      const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
+      if (UNSERVED_METHODS.has((request.method ?? "").toUpperCase())) {
+        const headers = new Headers({ "content-type": "application/json", allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" });
+        applySecurityHeaders(headers, { csp: API_CSP, https: false });
+        response.writeHead(405, Object.fromEntries(headers));
+        response.end(JSON.stringify({ success: false, message: UNSERVED_METHOD_MESSAGE }));
+        request.resume();
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+}
