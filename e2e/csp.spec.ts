@@ -26,7 +26,7 @@ test("public pages run under the CSP without a single violation, and stay intera
   await page.goto("/signin");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Email is Required")).toBeVisible();
-  await page.getByRole("navigation").getByRole("link", { name: "Blog" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
   await expect(page).toHaveURL(/\/blog$/);
   expect(violations).toEqual([]);
 });

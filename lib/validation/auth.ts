@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { isCommonPassword } from "@/lib/auth/common-passwords";
 
 // SPEC 5. The pattern is the spec's "letters or digits, then @, then letters, a dot and
