@@ -2,7 +2,7 @@ import { connectDb, trusted } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { partsChanged } from "@/lib/cache";
 import { Types } from "mongoose";
-import { returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
+import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
 import { quantityRangeMessage } from "@/lib/validation/orders";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
@@ -87,7 +87,7 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
       throw error;
     }
     // Stored: the journal entry is done with. If this write fails, the entry is dropped later.
-    await settleOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
+    await forgetStoredOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
     partsChanged(String(part._id));
     return toOrderView(order.toObject());
   });

@@ -125,6 +125,11 @@ export async function takeStockForOrderLocked(partId: Types.ObjectId | string, o
   return (await Part.exists({ _id: partId })) ? "short" : "missing";
 }
 
+/** Drops the journal entry of an order known to be stored. Call inside withPartLock. */
+export async function forgetStoredOrderLocked(partId: Types.ObjectId | string, orderId: Types.ObjectId, units: number): Promise<void> {
+  await Part.updateOne({ _id: partId }, { $pull: { stockTakenFor: { order: orderId, units } } });
+}
+
 /** Settles one journal entry: kept if its order is stored, else its units go back to stock. Call inside withPartLock. */
 export async function settleOrderLocked(partId: Types.ObjectId | string, orderId: Types.ObjectId, units: number): Promise<"kept" | "returned"> {
   // The whole entry, not a condition: FerretDB's $pull matches elements by equality only.

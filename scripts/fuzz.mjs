@@ -19,6 +19,7 @@ function run(args) {
 }
 
 const server = await startNext({
+  port: process.env.FUZZ_PORT ? Number(process.env.FUZZ_PORT) : undefined,
   // Every sign-in of the fuzzer comes from 127.0.0.1: the per-address limits would only get in the way.
   env: { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" },
 });

@@ -19,7 +19,8 @@ if [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
   echo "[fuzz] no production build in $NEXT_DIST_DIR: building"
   npx next build
 fi
-DB_PORT="$(node -e 'import("./scripts/ferretdb.mjs").then(async (m) => console.log(await m.freePort()))')"
+DB_PORT="${FUZZ_DB_PORT:-}"
+[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/ferretdb.mjs").then(async (m) => console.log(await m.freePort()))')"
 # The seed runs as development so the fuzzer has an administrator to sign in as.
 DATA=".data/fuzz-$$"
 code=0

@@ -9,7 +9,7 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 40);
 
-const server = await startNext({ env: { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" } });
+const server = await startNext({ port: process.env.LOAD_PORT ? Number(process.env.LOAD_PORT) : undefined, env: { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" } });
 const base = server.baseUrl;
 let failed = false;
 try {
