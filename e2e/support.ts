@@ -31,16 +31,38 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; n
   return page.evaluate(async () => (await fetch("/api/auth/session")).json());
 }
 
-/** Sets a user's role straight in the e2e database (the REST make-admin path is another issue's). */
-export async function setRole(email: string, role: "admin" | "user"): Promise<void> {
+/** Runs one change straight in the e2e database, as another admin or another tab would. */
+async function inDatabase(change: (db: mongoose.Connection) => Promise<void>): Promise<void> {
   const port = process.env.E2E_DB_PORT ?? "27127";
   const connection = await mongoose.createConnection(`mongodb://127.0.0.1:${port}/autoparts`, { directConnection: true }).asPromise();
   try {
-    const result = await connection.collection("users").updateOne({ email }, { $set: { role } });
-    expect(result.matchedCount).toBe(1);
+    await change(connection);
   } finally {
     await connection.close();
   }
+}
+
+/** Sets a user's role straight in the e2e database (the REST make-admin path is another issue's). */
+export async function setRole(email: string, role: "admin" | "user"): Promise<void> {
+  await inDatabase(async (db) => {
+    const result = await db.collection("users").updateOne({ email }, { $set: { role } });
+    expect(result.matchedCount).toBe(1);
+  });
+}
+
+/** Removes a user's reviews, so a test that writes one leaves the seeded list as other tests expect it. */
+export async function deleteReviewsBy(email: string): Promise<void> {
+  await inDatabase(async (db) => {
+    await db.collection("reviews").deleteMany({ email });
+  });
+}
+
+/** Sets a part's stock, as if other customers had bought it meanwhile. */
+export async function setStock(partId: string, quantity: number): Promise<void> {
+  await inDatabase(async (db) => {
+    const result = await db.collection("parts").updateOne({ _id: new mongoose.Types.ObjectId(partId) }, { $set: { quantity } });
+    expect(result.matchedCount).toBe(1);
+  });
 }
 
 export async function firstPartPath(page: Page): Promise<{ path: string; name: string }> {

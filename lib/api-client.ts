@@ -26,3 +26,6 @@ export async function callApi(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
 
 /** The server's message, or a fallback sentence. */
 export const messageOf = (reply: ApiReply, fallback: string): string => (typeof reply.body.message === "string" && reply.body.message ? reply.body.message : fallback);
+
+/** SPEC 7's "read for success": the call worked and the reply says `success: true`. */
+export const succeeded = (reply: ApiReply): boolean => reply.ok && reply.body.success === true;

@@ -4,7 +4,7 @@ import { partsChanged } from "@/lib/cache";
 import { Types } from "mongoose";
 import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
-import { quantityRangeMessage } from "@/lib/validation/orders";
+import { orderTotal, quantityRangeMessage } from "@/lib/validation/orders";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 
@@ -42,9 +42,6 @@ export function toOrderView(order: OrderDoc & { createdAt?: Date }): OrderView {
 }
 
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
-
-/** SPEC 9: unit price times quantity, in cents so 0.1 × 3 is 0.3. */
-export const orderTotal = (unitPrice: number, quantity: number): number => Math.round(unitPrice * 100 * quantity) / 100;
 
 /**
  * Places an order: checks minOrder <= quantity <= stock, takes the quantity out of stock and

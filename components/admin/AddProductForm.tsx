@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField, asNumber } from "@/components/admin/FormField";
+import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/api-client";
 import { partSchema, type NewPart, type PartInput } from "@/lib/validation/parts";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField, asNumber } from "@/components/admin/FormField";
+import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/api-client";
 import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
 

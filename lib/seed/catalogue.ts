@@ -1,13 +1,8 @@
 // The catalogue and reviews a fresh shop starts with. Images ship in public/parts.
 
-export type SeedPart = {
-  partsname: string;
-  image: string;
-  price: number;
-  quantity: number;
-  minOrder: number;
-  description: string;
-};
+import type { PartView } from "@/lib/catalogue";
+
+export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt">;
 
 export const seedParts: SeedPart[] = [
   {

@@ -45,3 +45,24 @@ export const orderSchema = z.object({
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderRequest = z.output<typeof orderSchema>;
+
+/** SPEC 9: unit price times quantity, in cents so 0.1 × 3 is 0.3. Shared by the live total on the form and the server. */
+export const orderTotal = (unitPrice: number, quantity: number): number => Math.round(unitPrice * 100 * quantity) / 100;
+
+/**
+ * The purchase form: the shared order fields, with the quantity checked against this part's range.
+ * The quantity stays the text typed (SPEC 7 sends it so); any text that is not a whole number in
+ * minOrder..stock gets SPEC 5's range message.
+ */
+export function purchaseFormSchema(minOrder: number, stock: number) {
+  const range = quantityRangeMessage(minOrder, stock);
+  return orderSchema.pick({ name: true, email: true, phone: true, address: true }).extend({
+    quantity: z.string().refine((text) => {
+      const parsed = orderQuantity.safeParse(text);
+      return parsed.success && parsed.data >= minOrder && parsed.data <= stock;
+    }, range),
+  });
+}
+
+export type PurchaseFormInput = z.input<ReturnType<typeof purchaseFormSchema>>;
+export type PurchaseFormValues = z.output<ReturnType<typeof purchaseFormSchema>>;

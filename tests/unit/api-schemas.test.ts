@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assertSameOrigin, HttpError, readJsonBody } from "@/lib/http";
-import { orderTotal } from "@/lib/orders";
 import { pagingQuerySchema } from "@/lib/validation/common";
-import { orderQuantity } from "@/lib/validation/orders";
+import { orderQuantity, orderTotal, purchaseFormSchema } from "@/lib/validation/orders";
 
 describe("order quantity: the text typed, whole numbers only", () => {
   it.each([[1, 1], ["3", 3], [" 12 ", 12], ["007", 7]])("accepts %j", (input, expected) => {
@@ -83,5 +82,30 @@ describe("assertSameOrigin", () => {
     expect(refused(req("PUT", { ...cookie, "sec-fetch-site": "cross-site" }))).toBe(true);
     expect(refused(req("DELETE", { ...cookie, "sec-fetch-site": "same-site" }))).toBe(true);
     expect(refused(req("POST", cookie))).toBe(true);
+  });
+});
+
+describe("purchase form: the shared order fields with this part's range", () => {
+  const schema = purchaseFormSchema(2, 10);
+  const valid = { name: "Jane", email: "jane@example.com", quantity: "3", phone: "555 0100", address: "1 Main St" };
+
+  it("keeps the quantity as the text typed", () => {
+    expect(schema.parse(valid).quantity).toBe("3");
+  });
+  it.each(["1", "11", "2.5", "", "abc", "-3"])("gives SPEC 5's range message for %j", (quantity) => {
+    const result = schema.safeParse({ ...valid, quantity });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Min Order 2 Max order 10"]);
+  });
+  it("accepts both ends of the range", () => {
+    expect(schema.safeParse({ ...valid, quantity: "2" }).success).toBe(true);
+    expect(schema.safeParse({ ...valid, quantity: "10" }).success).toBe(true);
+  });
+  it("asks for the address (two spaces, as specified) and the phone number", () => {
+    const result = schema.safeParse({ ...valid, address: " ", phone: "" });
+    // The form shows the first message of each field.
+    const first = new Map<string, string>();
+    for (const issue of result.error?.issues ?? []) if (!first.has(issue.path.join("."))) first.set(issue.path.join("."), issue.message);
+    expect(Object.fromEntries(first)).toEqual({ phone: "Phone Number is required", address: "address  is required" });
   });
 });

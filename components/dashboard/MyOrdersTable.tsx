@@ -1,0 +1,108 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { toast } from "sonner";
+import { callApi, messageOf } from "@/lib/api-client";
+import { formatDate, formatPrice } from "@/lib/format";
+
+export type MyOrderRow = { _id: string; partId: string; partsname: string; quantity: number; price: number; status: string; createdAt: string };
+
+const PAYMENT_NOTE = "Online payment is not available yet; pay on delivery.";
+
+/** SPEC 2's order table; Delete confirms, calls DELETE /orders/{id} and removes the row only when the server deleted it. */
+export function MyOrdersTable({ initialOrders }: { initialOrders: MyOrderRow[] }) {
+  const [orders, setOrders] = useState(initialOrders);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function remove(order: MyOrderRow) {
+    if (!window.confirm("are you sure want to delete")) return;
+    setDeleting(order._id);
+    const reply = await callApi("DELETE", `/orders/${encodeURIComponent(order._id)}`);
+    setDeleting(null);
+    const deletedCount = typeof reply.body.deletedCount === "number" ? reply.body.deletedCount : 0;
+    if (reply.ok && deletedCount > 0) {
+      toast.success("Deleted succesfuly");
+      setOrders((rows) => rows.filter((row) => row._id !== order._id));
+    } else {
+      toast.error("The order was not deleted", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
+    }
+  }
+
+  if (orders.length === 0) {
+    return (
+      <p className="mt-4 text-slate-700">
+        You have no orders yet.{" "}
+        <Link href="/parts" className="font-medium text-brand-700 underline">
+          Browse the catalogue
+        </Link>{" "}
+        to find the parts you need.
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <p id="payment-note" className="mt-2 text-sm text-slate-700">
+        {PAYMENT_NOTE}
+      </p>
+      {/* relative: the sr-only texts (position: absolute) stay inside the scroll box instead of widening the page on phones. */}
+      <div className="relative mt-4 overflow-x-auto">
+        <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="px-2 py-2">Product ID</th>
+              <th scope="col" className="px-2 py-2">Name</th>
+              <th scope="col" className="px-2 py-2 text-right">Quantity</th>
+              <th scope="col" className="px-2 py-2 text-right">Price</th>
+              <th scope="col" className="px-2 py-2">Status</th>
+              <th scope="col" className="px-2 py-2">Date</th>
+              <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id} className="border-b border-slate-200">
+                <td className="px-2 py-2 font-mono text-xs">{order.partId}</td>
+                <th scope="row" className="px-2 py-2 font-medium">
+                  <Link href={`/parts/${order.partId}`} className="hover:underline">
+                    {order.partsname}
+                  </Link>
+                </th>
+                <td className="px-2 py-2 text-right">{order.quantity}</td>
+                <td className="px-2 py-2 text-right">{formatPrice(order.price)}</td>
+                <td className="px-2 py-2 capitalize">{order.status}</td>
+                <td className="px-2 py-2">
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex justify-end gap-2">
+                    <button
+                      type="button"
+                      disabled
+                      title={PAYMENT_NOTE}
+                      aria-describedby="payment-note"
+                      className="rounded border border-slate-300 px-3 py-1 text-slate-500 disabled:cursor-not-allowed"
+                    >
+                      Payment
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => remove(order)}
+                      disabled={deleting === order._id}
+                      aria-label={`Delete the order of ${order.partsname}`}
+                      className="rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+                    >
+                      {deleting === order._id ? "Deleting…" : "Delete"}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ADMIN, deleteReviewsBy, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+
+const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product"];
+const CUSTOMER_MENU = ["My Orders", "Add Review"];
+
+/** The value beside a term of a definition list (`<dt>term</dt><dd>value</dd>`). */
+function detail(list: Locator, term: string): Locator {
+  return list.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+}
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
+
+/** The text exactly as it is in the page: Playwright's text matchers fold runs of spaces, SPEC 5's 'address  is required' must keep two. */
+async function expectExactText(locator: Locator, text: string): Promise<void> {
+  await expect(locator).toBeVisible();
+  expect(await locator.textContent()).toBe(text);
+}
+
+const dashboardMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+
+test("a customer orders a part, deletes the order, edits the profile and reviews the shop", async ({ page }) => {
+  const name = `Journey ${Date.now()}`;
+  const email = uniqueEmail();
+  await signUp(page, { name, email });
+
+  // Open the first part from the home page.
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Parts" }).getByRole("article").first();
+  const partName = (await card.getByRole("heading").innerText()).trim();
+  await card.getByRole("link", { name: "Purchase Now" }).click();
+  await expect(page).toHaveURL(/\/purchase\/[0-9a-f]{24}$/);
+  const partId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const purchasePath = `/purchase/${partId}`;
+  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
+
+  const details = page.getByLabel("Part details");
+  const minOrder = Number(await detail(details, "Minimum order").innerText());
+  const stock = Number(await detail(details, "Available").innerText());
+  const unitPrice = dollars(await detail(details, "Unit price").innerText());
+  expect(stock).toBeGreaterThan(minOrder);
+
+  // Name and email come from the session and cannot be changed; the quantity starts at the minimum order.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Name", { exact: true })).not.toBeEditable();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("Email", { exact: true })).not.toBeEditable();
+  const quantity = page.getByLabel("Quantity");
+  const total = page.getByRole("status", { name: "Total price" });
+  await expect(quantity).toHaveValue(String(minOrder));
+  await expect(total).toHaveText(`$${unitPrice * minOrder}`);
+
+  // SPEC 5's messages: below the minimum, empty address and phone, then above the stock.
+  const range = `Min Order ${minOrder} Max order ${stock}`;
+  await quantity.fill(String(minOrder - 1));
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expectExactText(page.locator("#order-quantity-error"), range);
+  await expectExactText(page.locator("#order-address-error"), "address  is required");
+  await expectExactText(page.locator("#order-phone-error"), "Phone Number is required");
+  await expect(page.getByLabel("Address")).toHaveAttribute("aria-describedby", "order-address-error");
+  await quantity.fill(String(stock + 1));
+  await expectExactText(page.locator("#order-quantity-error"), range);
+  await quantity.fill("2.5");
+  await expectExactText(page.locator("#order-quantity-error"), range);
+
+  // A valid order: the live total follows the quantity; the toast shows the server's message; the stock drops.
+  const ordered = minOrder + 1;
+  const orderTotal = unitPrice * ordered;
+  await quantity.fill(String(ordered));
+  await expect(page.locator("#order-quantity-error")).toHaveCount(0);
+  await expect(total).toHaveText(`$${orderTotal}`);
+  await page.getByLabel("Address").fill("12 Garage Lane, Springfield");
+  await page.getByLabel("Phone Number").fill("+1 555 0100");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText(`Order placed: ${ordered} × ${partName}, $${orderTotal}.`)).toBeVisible();
+  await expect(detail(details, "Available")).toHaveText(String(stock - ordered));
+  await expect(quantity).toHaveValue(String(minOrder));
+  await expect(page.getByLabel("Address")).toHaveValue("");
+  await expect(page.getByLabel("Phone Number")).toHaveValue("");
+
+  // My Orders has it, with the total; Payment is disabled and says why.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "DashBoard" }).click();
+  await expect(page).toHaveURL("/dashboard/my-profile");
+  await dashboardMenu(page).getByRole("link", { name: "My Orders" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(partName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(0)).toHaveText(partId);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(String(ordered));
+  await expect(row.getByRole("cell").nth(2)).toHaveText(`$${orderTotal}`);
+  await expect(row.getByRole("cell").nth(3)).toHaveText(/placed/i);
+  await expect(row.getByRole("button", { name: "Payment" })).toBeDisabled();
+  await expect(row.getByRole("button", { name: "Payment" })).toHaveAccessibleDescription("Online payment is not available yet; pay on delivery.");
+
+  // Delete after the confirm dialog: the row goes and the stock comes back.
+  let dialogMessage = "";
+  page.once("dialog", (dialog) => {
+    dialogMessage = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("Deleted succesfuly")).toBeVisible();
+  expect(dialogMessage).toBe("are you sure want to delete");
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText("You have no orders yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse the catalogue" })).toHaveAttribute("href", "/parts");
+
+  await page.goto(purchasePath);
+  await expect(detail(details, "Available")).toHaveText(String(stock));
+  await page.goto(`/parts/${partId}`);
+  await expect(detail(page.getByRole("main").locator("dl").first(), "Available")).toHaveText(new RegExp(`^${stock} units?$`));
+
+  // My Profile: the update button reveals the form; a bad link is refused; the saved values show.
+  await page.goto("/dashboard/my-profile");
+  await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+  await page.getByRole("button", { name: "Update profile" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Professional profile link")).toHaveAttribute("type", "url");
+  await expect(page.getByLabel("Phone number")).toHaveAttribute("type", "text");
+  await page.getByLabel("Education").fill("BSc Mechanical Engineering");
+  await page.getByLabel("Location").fill("Springfield");
+  await page.getByLabel("Phone number").fill("+1 555 0199");
+  await page.getByLabel("Professional profile link").fill("not a link");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("The profile link must be a link starting with http:// or https://")).toBeVisible();
+  await page.getByLabel("Professional profile link").fill("https://www.linkedin.com/in/journey-driver");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("successfuly updated")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save profile" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update profile" })).toBeFocused();
+  const profile = page.getByRole("main").locator("dl");
+  await expect(detail(profile, "Education")).toHaveText("BSc Mechanical Engineering");
+  await expect(detail(profile, "Location")).toHaveText("Springfield");
+  await expect(detail(profile, "Phone number")).toHaveText("+1 555 0199");
+  await expect(profile.getByRole("link", { name: "https://www.linkedin.com/in/journey-driver" })).toHaveAttribute("href", "https://www.linkedin.com/in/journey-driver");
+  await page.reload();
+  await expect(detail(profile, "Education")).toHaveText("BSc Mechanical Engineering");
+
+  // Add Review by keyboard: Tab into the stars, Space picks one, the arrows move to 4; then the text and Enter.
+  await dashboardMenu(page).getByRole("link", { name: "Add Review" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add Review" })).toBeVisible();
+  const stars = page.getByRole("radiogroup", { name: "Rating" });
+  for (const radio of await stars.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+  await dashboardMenu(page).getByRole("link", { name: "Add Review" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(stars.getByRole("radio", { name: "1 star", exact: true })).toBeFocused();
+  await page.keyboard.press("Space");
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+  await expect(stars.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await expect(stars.locator('svg[data-filled="true"]')).toHaveCount(4);
+  const words = `Parts arrived in two days and fitted first time (${email}).`;
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Your review")).toBeFocused();
+  await page.keyboard.type(words);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Submit review" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Thank you for your review.")).toBeVisible();
+  for (const radio of await stars.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+  await expect(page.getByLabel("Your review")).toHaveValue("");
+
+  // The home page shows it among the latest reviews, with 4 stars.
+  await page.goto("/");
+  const review = page.getByRole("region", { name: "What our customers say" }).getByRole("article").filter({ hasText: words });
+  await expect(review).toHaveCount(1);
+  await expect(review.getByRole("heading", { name })).toBeVisible();
+  await expect(review.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+
+  // Leave the seeded reviews as the public-page tests expect them.
+  await deleteReviewsBy(email);
+});
+
+test("failures are said: an order the stock can no longer cover, and deleting an order that is already gone", async ({ page, baseURL }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Unlucky Buyer", email });
+  await page.goto("/");
+  await page.getByRole("region", { name: "Parts" }).getByRole("article").nth(1).getByRole("link", { name: "Purchase Now" }).click();
+  await expect(page).toHaveURL(/\/purchase\/[0-9a-f]{24}$/);
+  const partId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const details = page.getByLabel("Part details");
+  const minOrder = Number(await detail(details, "Minimum order").innerText());
+  const stock = Number(await detail(details, "Available").innerText());
+
+  // Others bought almost everything while this page was open: the server refuses with 409 and says why.
+  const left = minOrder + 1;
+  await setStock(partId, left);
+  await page.getByLabel("Quantity").fill(String(Math.min(stock, left + 5)));
+  await page.getByLabel("Address").fill("1 Late Street");
+  await page.getByLabel("Phone Number").fill("555 0101");
+  await page.getByRole("button", { name: "Place order" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "failed to insert" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(`Only ${left} in stock.`);
+  await expect(detail(details, "Available")).toHaveText(String(left));
+  await expect(page.getByLabel("Quantity")).toHaveValue(String(minOrder));
+  await expect(page.getByLabel("Address")).toHaveValue("");
+
+  // An order deleted elsewhere (another tab) after My Orders was drawn: the row stays and the reason shows.
+  const placed = await page.request.post(`${baseURL}/orderd`, {
+    headers: { origin: baseURL ?? "" },
+    data: { _id: partId, name: "Unlucky Buyer", email, quantity: String(minOrder), phone: "555 0101", address: "1 Late Street" },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = ((await placed.json()) as { result: { _id: string } }).result._id;
+  await page.goto("/dashboard/my-orders");
+  const row = page.getByRole("row").filter({ hasText: partId });
+  await expect(row).toHaveCount(1);
+  expect((await page.request.delete(`${baseURL}/orders/${orderId}`, { headers: { origin: baseURL ?? "" } })).status()).toBe(200);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: /Delete/ }).click();
+  const failure = page.locator("[data-sonner-toast]").filter({ hasText: "The order was not deleted" });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText("There is no order with this id.");
+  await expect(row).toHaveCount(1);
+
+  // Dismissing the confirm dialog deletes nothing.
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await row.getByRole("button", { name: /Delete/ }).click();
+  await expect(row).toHaveCount(1);
+
+  // On a phone the table scrolls inside its box; the page itself does not get wider.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Put the stock back for the tests that follow.
+  await setStock(partId, stock);
+});
+
+test("an admin's dashboard menu has the four admin pages and not My Orders or Add Review", async ({ page }) => {
+  await page.goto("/signin");
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/dashboard/my-profile");
+  const menu = dashboardMenu(page);
+  for (const name of ["My Profile", ...ADMIN_MENU]) await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of CUSTOMER_MENU) await expect(menu.getByRole("link", { name, exact: true })).toHaveCount(0);
+
+  // Opened directly, the customer pages explain themselves instead of failing.
+  await page.goto("/dashboard/my-orders");
+  await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+  const notice = page.getByRole("paragraph").filter({ hasText: "Admins don't place orders" });
+  await expect(notice.getByRole("link", { name: "Manage All Orders" })).toHaveAttribute("href", "/dashboard/manage-orders");
+  await page.goto("/dashboard/add-review");
+  await expect(page.getByRole("heading", { level: 1, name: "Add Review" })).toBeVisible();
+  await expect(page.getByText("admins don't add them")).toBeVisible();
+  await expect(page.getByRole("radiogroup")).toHaveCount(0);
+
+  // On a phone the menu collapses behind a button, and closes again after a choice.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/my-profile");
+  const toggle = menu.getByRole("button", { name: /Dashboard menu/ });
+  await expect(menu.getByRole("link", { name: "Make Admin" })).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await menu.getByRole("link", { name: "Make Admin" }).click();
+  await expect(page).toHaveURL("/dashboard/make-admin");
+  await expect(menu.getByRole("link", { name: "Make Admin" })).toBeHidden();
+});
