@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, submitSignIn } from "./support";
+import { ADMIN, signUp, submitSignIn, uniqueEmail } from "./support";
 
 // Issue 9: the Content-Security-Policy must not break the shop. Every page is visited with a
 // listener for CSP violations (the DOM event and the console message Chromium prints).
@@ -43,5 +43,18 @@ test("signed-in pages (dashboard, admin forms, purchase) run under the CSP witho
   await page.goto("/parts");
   await page.getByRole("link", { name: /purchase/i }).first().click();
   await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
+});
+
+test("a customer's pages (purchase, My Orders, My Profile, Add Review) run under the CSP without violations", async ({ page }) => {
+  const violations = watchViolations(page);
+  await signUp(page, { name: "Csp Customer", email: uniqueEmail() });
+  await page.goto("/parts");
+  await page.getByRole("link", { name: /purchase/i }).first().click();
+  await page.waitForLoadState("networkidle");
+  for (const path of ["/dashboard/my-orders", "/dashboard/my-profile", "/dashboard/add-review"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
   expect(violations).toEqual([]);
 });
