@@ -164,7 +164,9 @@ export async function settleAllInterruptedOrders(): Promise<number> {
     // A crashed holder's lock expires after LOCK_TTL_MS: wait for it rather than give up.
     for (let attempt = 0; ; attempt++) {
       try {
-        settled += await withPartLock(part._id, async () => 0);
+        // Taking the lock settles the part's journal (withPartLock does it first thing).
+        await withPartLock(part._id, async () => undefined);
+        settled += part.stockTakenFor.length;
         break;
       } catch (error) {
         if (!(error instanceof StockBusyError) || attempt >= 3) throw error;
