@@ -20,10 +20,11 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-/** A GET on a connection of its own (no keep-alive pool that the closing server could race with). */
+/** GETs over kept-alive connections, so the in-flight requests travel on connections the server has accepted. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 24 });
 function get(url: string): Promise<number | string> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false }, (response) => {
+    const request = http.get(url, { agent }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
@@ -64,17 +65,26 @@ describe("graceful shutdown", () => {
       }
       expect(await portOpen(dbPort)).toBe(true);
 
-      const inFlight = Array.from({ length: 12 }, (_, i) => get(`${base}${i % 2 ? "/" : "/parts"}`));
-      // Long enough for the server to accept every connection, short of rendering twelve pages.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Requests the server is reading or working on when SIGTERM comes.
+      // Warm up and open 24 connections the server has accepted (a connection still in the kernel's
+      // accept queue when the listener closes is refused, as with any server that stops listening).
+      for (let i = 0; i < 2; i++) await Promise.all(Array.from({ length: 24 }, (_, j) => get(`${base}${j % 2 ? "/" : "/parts"}`)));
+      let sigtermAt = Number.POSITIVE_INFINITY;
+      const inFlight = Array.from({ length: 24 }, (_, i) => get(`${base}${i % 2 ? "/" : "/parts"}`).then((status) => ({ status, after: Date.now() > sigtermAt })));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sigtermAt = Date.now();
       child.kill("SIGTERM");
-      expect(await Promise.all(inFlight)).toEqual(Array(12).fill(200));
+      const replies = await Promise.all(inFlight);
+      expect(replies.map((r) => r.status)).toEqual(Array(24).fill(200));
+      // Some of them were still being served after SIGTERM, or this proved nothing.
+      expect(replies.filter((r) => r.after).length).toBeGreaterThan(0);
       const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
       expect(code, output).toBe(0);
       expect(output).toContain("database connection closed");
       expect(await portOpen(port)).toBe(false);
       expect(await portOpen(dbPort)).toBe(false);
     } finally {
+      agent.destroy();
       child.kill("SIGKILL");
       rmSync(path.join(repoRoot, dataDir), { recursive: true, force: true });
     }
