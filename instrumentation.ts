@@ -3,5 +3,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { checkAuthSecretAtStartup } = await import("@/lib/auth/startup-check");
     checkAuthSecretAtStartup();
+    // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
+    if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const { installGracefulShutdown, refuseUnservedMethods, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
+      await refuseUnservedMethods();
+      installGracefulShutdown();
+      settleInterruptedOrdersAtStartup();
+    }
   }
 }

@@ -5,18 +5,34 @@ import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { MALFORMED_PATH_MESSAGE, isApiPath, isDecodablePath } from "@/lib/request-path";
+import { API_CSP, applySecurityHeaders, isHttps, isNoncelessPagePath, newNonce, pageCsp } from "@/lib/security-headers";
 import { isAdmin } from "@/lib/users";
 
 /**
+ * Every reply gets the security headers of lib/security-headers.ts (pages a fresh CSP nonce).
  * The request guard (the design's "middleware"; Next 16 calls it proxy and runs it on Node.js).
  * Signed-out visitors to /purchase and /dashboard go to sign in; the four admin pages also need
  * the admin role as the database has it now, so a promotion counts at once and a stale token
  * never grants admin. The pages check again on the server (lib/auth/guards.ts).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { pathname } = request.nextUrl;
+  const https = isHttps(request.nextUrl, request.headers.get("x-forwarded-proto"));
+  const api = !isDecodablePath(pathname) || isApiPath(pathname);
+  const nonce = api || isNoncelessPagePath(pathname) ? null : newNonce();
+  const csp = api ? API_CSP : pageCsp({ nonce, https });
+  // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const forwarded = new Headers(request.headers);
+  if (nonce) forwarded.set("content-security-policy", csp);
+  const response = await guard(request, forwarded);
+  applySecurityHeaders(response.headers, { csp, https });
+  return response;
+}
+
+async function guard(request: NextRequest, forwarded: Headers): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (!isDecodablePath(pathname)) return malformedPath(pathname);
-  if (!needsSignIn(pathname)) return NextResponse.next();
+  if (!needsSignIn(pathname)) return NextResponse.next({ request: { headers: forwarded } });
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret() });
   const email = typeof token?.email === "string" && token.email ? token.email : null;
@@ -28,7 +44,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 
   // Layouts cannot see the URL; tell the dashboard where the visitor was going.
-  const forwarded = new Headers(request.headers);
   forwarded.set(ORIGIN_HEADER, origin);
   return NextResponse.next({ request: { headers: forwarded } });
 }
@@ -54,8 +69,6 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 }
 
 export const config = {
-  // Only where the guard acts (SIGNED_IN_PREFIXES) and paths holding a %-escape (the decodability
-  // check). Every other request skips the proxy: measured, running it cost a good share of a
-  // cached page's time, and the public pages are served from the cache.
-  matcher: ["/purchase", "/purchase/:path*", "/dashboard", "/dashboard/:path*", "/((?!_next/static|_next/image).*%.*)"],
+  // Every path but Next's own static assets: the guard itself acts only on /purchase and /dashboard.
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

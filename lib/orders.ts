@@ -1,7 +1,8 @@
 import { connectDb, trusted } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { partsChanged } from "@/lib/cache";
-import { returnStockLocked, takeStockLocked, withPartLock } from "@/lib/stock";
+import { Types } from "mongoose";
+import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
 import { orderTotal, quantityRangeMessage } from "@/lib/validation/orders";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
@@ -45,7 +46,9 @@ export type PlaceOrder = { partId: string; quantity: number; name: string; email
 /**
  * Places an order: checks minOrder <= quantity <= stock, takes the quantity out of stock and
  * stores the order, all under the part's stock lock, so concurrent orders can never oversell.
- * The price comes from the part, never from the client.
+ * The price comes from the part, never from the client. Crash-safe without transactions: the
+ * stock is taken together with a journal entry naming the order, and settled if the server dies
+ * before the order is stored (see lib/stock.ts).
  */
 export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
   await connectDb();
@@ -56,11 +59,14 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
     if (input.quantity > part.quantity) {
       throw new ConflictError(part.quantity === 0 ? "This part is out of stock." : `Only ${part.quantity} in stock. ${quantityRangeMessage(part.minOrder, part.quantity)}`);
     }
-    const taken = await takeStockLocked(part._id, input.quantity);
+    const orderId = new Types.ObjectId();
+    const taken = await takeStockForOrderLocked(part._id, orderId, input.quantity);
     if (taken === "missing") throw new NotFoundError("This part is not in the catalogue.");
     if (taken === "short") throw new ConflictError("Not enough in stock for this order.");
+    let order;
     try {
-      const order = await Order.create({
+      order = await Order.create({
+        _id: orderId,
         partId: part._id,
         partsname: part.partsname,
         unitPrice: part.price,
@@ -72,13 +78,15 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
         address: input.address,
         status: "placed",
       });
-      partsChanged(String(part._id));
-      return toOrderView(order.toObject());
     } catch (error) {
-      // The order was not stored: the stock it took goes back.
-      await returnStockLocked(part._id, input.quantity);
+      // Not stored (or not known to be): settle now; if even that fails, the next lock holder settles it.
+      await settleOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
       throw error;
     }
+    // Stored: the journal entry is done with. If this write fails, the entry is dropped later.
+    await forgetStoredOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
+    partsChanged(String(part._id));
+    return toOrderView(order.toObject());
   });
 }
 

@@ -10,6 +10,16 @@ const partSchema = new Schema(
     quantity: { type: Number, required: true, min: 0, validate: Number.isInteger },
     minOrder: { type: Number, required: true, min: 1, default: 1, validate: Number.isInteger },
     description: { type: String, required: true, trim: true, maxlength: 4000 },
+    /**
+     * The order journal of placeOrder (lib/stock.ts): stock taken for these orders, whose order
+     * documents may not be stored yet. Taken in the same single-document write as the stock, so a
+     * crash at any instant leaves enough to settle it. Empty between orders; never shown.
+     */
+    stockTakenFor: {
+      type: [{ _id: false, order: { type: Schema.Types.ObjectId, required: true }, units: { type: Number, required: true } }],
+      default: undefined,
+      select: false,
+    },
   },
   { timestamps: true, collection: "parts" },
 );

@@ -22,4 +22,5 @@ echo "[test] lint";        npx eslint .
 echo "[test] build";       NEXT_DIST_DIR=.next-test npx next build
 echo "[test] typecheck";   npx tsc --noEmit
 echo "[test] vitest";      NEXT_DIST_DIR=.next-test npx vitest run
+echo "[test] fuzz (short)"; NEXT_DIST_DIR=.next-test bash scripts/fuzz.sh short
 echo "[test] playwright";  NEXT_DIST_DIR=.next-test npx playwright test

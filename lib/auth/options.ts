@@ -46,6 +46,14 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   return account;
 }
 
+/**
+ * Session, CSRF and callback cookies are httpOnly and SameSite=Lax (next-auth's defaults), and
+ * Secure with the __Secure-/__Host- prefixes whenever the shop's public URL is https.
+ */
+export function wantsSecureCookies(env: Record<string, string | undefined> = process.env): boolean {
+  return (env.NEXTAUTH_URL ?? env.SITE_URL ?? "").trim().toLowerCase().startsWith("https://");
+}
+
 export function buildAuthOptions(): NextAuthOptions {
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
@@ -79,6 +87,7 @@ export function buildAuthOptions(): NextAuthOptions {
 
   return {
     secret: authSecret(),
+    useSecureCookies: wantsSecureCookies(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/signin", error: "/signin" },
     providers,

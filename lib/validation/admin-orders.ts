@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { ORDER_STATUSES } from "@/models/Order";
 

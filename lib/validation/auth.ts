@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
+import { isCommonPassword } from "@/lib/auth/common-passwords";
 
 // SPEC 5. The pattern is the spec's "letters or digits, then @, then letters, a dot and
 // 2 or 3 letters", matched the way a form pattern is (anywhere in the text), plus a
@@ -12,6 +13,7 @@ export const MESSAGES = {
   passwordRequired: "Password is Required",
   passwordShort: "Must be 6 characters or longer",
   nameRequired: "Name is Required",
+  passwordCommon: "This password is one of the most common ones and easy to guess; choose another",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -31,7 +33,12 @@ export const passwordField = z
 
 export const signInSchema = z.object({ email: emailField, password: passwordField });
 
+/** A new password: SPEC 5's length rule, and not one of the most common passwords. */
+export const newPasswordField = passwordField.refine((v) => !isCommonPassword(v), MESSAGES.passwordCommon);
+
+// Sign-in keeps the plain rule: an existing account with a weak password can still sign in.
 export const signUpSchema = signInSchema.extend({
+  password: newPasswordField,
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(120, "Must be 120 characters or fewer"),
 });
 

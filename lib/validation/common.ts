@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // Building blocks shared by the form schemas. Every field has a strict type, so an
 // object such as {"$gt": ""} where a string or number belongs is refused, never queried.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { emailField } from "@/lib/validation/auth";
 import { EMAIL_DOC_PATTERN, objectId, requiredText } from "@/lib/validation/common";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { httpUrlField, requiredText } from "@/lib/validation/common";
 
 // SPEC 5, add-product form; shared by the form and POST /carparts. The edit form of Manage Product

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { httpUrlField, optionalText } from "@/lib/validation/common";
 
 const LINK_MESSAGE = "The profile link must be a link starting with http:// or https://";

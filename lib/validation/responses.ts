@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { ORDER_STATUSES } from "@/models/Order";
 import { ROLES } from "@/models/User";
 

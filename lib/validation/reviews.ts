@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // SPEC 5, review form (the rating may be 0); shared by the form and POST /reviews.
 export const MAX_REVIEW_LENGTH = 1000;

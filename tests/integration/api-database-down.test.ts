@@ -1,7 +1,8 @@
+import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/ferretdb.mjs";
 import { Client } from "../support/client";
-import { startServer, type TestServer } from "../support/server";
+import { TEST_AUTH_SECRET, startServer, type TestServer } from "../support/server";
 
 // The server runs against a database address nobody answers on.
 let server: TestServer;
@@ -24,6 +25,36 @@ describe("when the database is unavailable", () => {
       expect(reply.status).toBe(503);
       expect(reply.body).toEqual({ success: false, message: expect.stringMatching(/database/i) });
       expect(reply.headers.get("retry-after")).toBeTruthy();
+    }
+  });
+
+  it("writes by a signed-in user answer 503 too, within a few seconds", async () => {
+    // Signing in needs the database; a session token minted with the server's secret stands in for one.
+    const token = await encode({ token: { email: "jane@example.com", name: "Jane", role: "user" }, secret: TEST_AUTH_SECRET });
+    const client = new Client(server.baseUrl);
+    const headers = { cookie: `next-auth.session-token=${token}` };
+    const started = Date.now();
+    const replies = await Promise.all([
+      client.post("/orderd", { _id: "0123456789abcdef01234567", name: "Jane", email: "jane@example.com", quantity: 1, phone: "555", address: "1 Road" }, { headers }),
+      client.post("/reviews", { rating: 5, description: "Great" }, { headers }),
+      client.put("/user/jane@example.com", { email: "jane@example.com" }, { headers }),
+      client.delete("/orders/0123456789abcdef01234567", { headers }),
+      client.get("/orders/jane@example.com", { headers }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    for (const reply of replies) {
+      expect(reply.status).toBe(503);
+      expect(reply.body).toEqual({ success: false, message: expect.stringMatching(/database/i) });
+    }
+  });
+
+  it("pages hand over to their friendly error boundary (app/error.tsx), with no error detail in the page", async () => {
+    for (const path of ["/", "/parts"]) {
+      const reply = await fetch(`${server.baseUrl}${path}`);
+      const html = await reply.text();
+      // The streamed page ends by switching its loading boundary to the error boundary (only a digest is sent).
+      expect(html, path).toMatch(/\$RX\("B:\d+","\d+"\)/);
+      expect(html, path).not.toMatch(/ServerSelection|ECONNREFUSED|127\.0\.0\.1:\d+\/down|at async/);
     }
   });
 

@@ -11,6 +11,11 @@ export const TEST_AUTH_SECRET = "vitest-only-secret-not-for-production-012345678
 
 export type TestServer = {
   baseUrl: string;
+  pid: number;
+  /** Resolves with the exit code (null when killed by a signal) once the server process ends. */
+  exited: Promise<number | null>;
+  /** Sends a signal (SIGKILL for the crash test, SIGTERM for the shutdown test). */
+  kill(signal: NodeJS.Signals): void;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -33,7 +38,7 @@ function newestSourceTime(): number {
   return newest;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, { port: fixedPort }: { port?: number } = {}): Promise<TestServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next-test";
   if (!existsSync(path.join(repoRoot, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir}/. Build first: NEXT_DIST_DIR=${distDir} npx next build (npm test does this before vitest).`);
@@ -44,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   const mongoUri = process.env.MONGODB_URI;
   if (!mongoUri) throw new Error("MONGODB_URI is not set: tests/support/setup.ts sets it for every test file.");
-  const port = process.env.API_TEST_PORT ? Number(process.env.API_TEST_PORT) : await freePort();
+  const port = fixedPort ?? (process.env.API_TEST_PORT ? Number(process.env.API_TEST_PORT) : await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: repoRoot,
@@ -85,6 +90,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   return {
     baseUrl,
+    pid: child.pid ?? 0,
+    exited,
+    kill: (signal) => void child.kill(signal),
     output: () => output,
     async stop() {
       if (!running) return;

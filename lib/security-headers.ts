@@ -1,0 +1,97 @@
+// The security headers of every reply (issue 9). proxy.ts applies them to every path but Next's
+// own static files, which next.config.ts covers with the same non-CSP headers.
+
+/** What a page may load: its own origin only, scripts by this request's nonce. */
+export function pageCsp({ nonce, https, dev = process.env.NODE_ENV === "development" }: { nonce: string | null; https: boolean; dev?: boolean }): string {
+  // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
+  // else runs. A page rendered ahead of time (NONCELESS_PAGE_PATHS) cannot carry a per-request
+  // nonce: it gets 'self' plus 'unsafe-inline', the policy Next documents for static pages.
+  const scripts = nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"];
+  // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
+  if (dev) scripts.push("'unsafe-eval'");
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    // React's style attributes and the toaster's injected stylesheet are inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    // Reviewer pictures may come from the sign-in provider's https host.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+  ];
+  if (https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** JSON and other API replies run nothing: everything is refused (next-auth's own small HTML pages keep their inline style). */
+export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Pages served without a per-request nonce because they are rendered ahead of time and served
+ * from the cache (issue 8, lib/cached-routes.ts): the same HTML goes to every visitor, so it
+ * cannot carry this request's nonce. The catalogue's search (/parts?q=) shares the path and the
+ * policy. A page made static must be listed here, or its scripts would be refused.
+ */
+export const NONCELESS_PAGE_PATHS: readonly string[] = ["/", "/parts", "/blog", "/portfolio"];
+/** Part pages (/parts/<id>) and the internal paths of the cached pages. */
+const NONCELESS_PAGE_PREFIXES: readonly string[] = ["/parts/", "/cached/"];
+
+export function isNoncelessPagePath(pathname: string): boolean {
+  return NONCELESS_PAGE_PATHS.includes(pathname) || NONCELESS_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** Browser features the shop never uses: none may be used by it or anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+  "browsing-topics=()",
+].join(", ");
+
+/** The headers that do not depend on the request. */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+  // For browsers without CSP frame-ancestors.
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** Served over HTTPS: an https URL, or a TLS-terminating proxy in front saying so. */
+export function isHttps(url: URL, forwardedProto: string | null): boolean {
+  if (url.protocol === "https:") return true;
+  return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/** A fresh, unguessable nonce for one page request. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64");
+}
+
+/** Sets every security header on a reply. */
+export function applySecurityHeaders(headers: Headers, { csp, https }: { csp: string; https: boolean }): void {
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+  headers.set("Content-Security-Policy", csp);
+  if (https) headers.set("Strict-Transport-Security", HSTS);
+}

@@ -1,0 +1,61 @@
+// Runs schemathesis against /openapi.json on the production server, signed in as a customer and as
+// an administrator (each state-changing request carries the session cookie and the shop's Origin,
+// as a browser on the shop's pages sends). Started by scripts/fuzz.sh inside scripts/with-db.mjs.
+//   node scripts/fuzz.mjs [short|long]
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { repoRoot, signIn, startNext } from "./harness.mjs";
+
+const mode = process.argv[2] === "short" ? "short" : "long";
+const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? (mode === "short" ? 8 : 100));
+const st = path.join(repoRoot, ".cache", "fuzz-venv", "bin", "st");
+const CHECKS = "not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance";
+
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(st, args, { stdio: "inherit", cwd: repoRoot });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+const server = await startNext({
+  port: process.env.FUZZ_PORT ? Number(process.env.FUZZ_PORT) : undefined,
+  // Every sign-in of the fuzzer comes from 127.0.0.1: the per-address limits would only get in the way.
+  env: { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" },
+});
+let failed = false;
+try {
+  const identities = [
+    ["customer", await signIn(server.baseUrl, { email: "fuzz-customer@example.com", password: "fuzz-customer-pass", name: "Fuzz Customer" })],
+    ["admin", await signIn(server.baseUrl, { email: process.env.FUZZ_ADMIN_EMAIL ?? "admin@autoparts.local", password: process.env.FUZZ_ADMIN_PASSWORD ?? "admin-dev-password" })],
+  ];
+  for (const [who, cookie] of identities) {
+    console.log(`\n[fuzz] ${mode} run as the ${who}: up to ${maxExamples} examples per operation`);
+    const code = await run([
+      "--no-color",
+      "run",
+      `${server.baseUrl}/openapi.json`,
+      "--checks",
+      CHECKS,
+      "--max-examples",
+      String(maxExamples),
+      "--header",
+      `Cookie: ${cookie}`,
+      "--header",
+      `Origin: ${server.baseUrl}`,
+      "--seed",
+      process.env.FUZZ_SEED ?? "9",
+      ...(mode === "short" ? ["--phases", "examples,coverage,fuzzing"] : []),
+    ]);
+    if (code !== 0) failed = true;
+  }
+  const errors = server.output().split("\n").filter((line) => line.includes("[api] unexpected error"));
+  if (errors.length > 0) {
+    console.error(`[fuzz] the server logged ${errors.length} unexpected error(s)`);
+    failed = true;
+  }
+} finally {
+  await server.stop();
+}
+console.log(failed ? "[fuzz] FAILED" : "[fuzz] passed");
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,80 @@
+// Shared by scripts/fuzz.mjs and scripts/load.mjs: starts the production server (`next start` on the
+// build in NEXT_DIST_DIR, default .next-test) against MONGODB_URI (set by scripts/with-db.mjs) and
+// signs in through the real next-auth credentials flow.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./ferretdb.mjs";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Starts `next start` on 127.0.0.1; resolves once it answers. */
+export async function startNext({ port, env = {} } = {}) {
+  const p = port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${p}`;
+  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(p)], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXTAUTH_URL: baseUrl,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/auth/csrf`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`next start did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function cookiesOf(response, jar) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const eq = pair.indexOf("=");
+    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+}
+
+/** Signs in (or, with `name`, signs up) and returns the Cookie header of the session. */
+export async function signIn(baseUrl, { email, password, name }) {
+  const jar = new Map();
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  cookiesOf(csrf, jar);
+  const { csrfToken } = await csrf.json();
+  const fields = { email, password, csrfToken, callbackUrl: baseUrl, json: "true", ...(name ? { name, mode: "signup" } : {}) };
+  const reply = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), origin: baseUrl },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  cookiesOf(reply, jar);
+  const session = [...jar].filter(([k]) => k.includes("session-token"));
+  if (session.length === 0) throw new Error(`sign-in of ${email} failed (${reply.status}): ${await reply.text()}`);
+  return session.map(([k, v]) => `${k}=${v}`).join("; ");
+}
