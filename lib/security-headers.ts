@@ -4,7 +4,7 @@
 /** What a page may load: its own origin only, scripts by this request's nonce. */
 export function pageCsp({ nonce, https, dev = process.env.NODE_ENV === "development" }: { nonce: string | null; https: boolean; dev?: boolean }): string {
   // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
-  // else runs. A page rendered ahead of time (NONCELESS_PAGE_PATHS) cannot carry a per-request
+  // else runs. A page rendered ahead of time (see isNoncelessPagePath) cannot carry a per-request
   // nonce: it gets 'self' plus 'unsafe-inline', the policy Next documents for static pages.
   const scripts = nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"];
   // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
@@ -34,17 +34,17 @@ export function pageCsp({ nonce, https, dev = process.env.NODE_ENV === "developm
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * Pages served without a per-request nonce because they are rendered ahead of time and served
- * from the cache (issue 8, lib/cached-routes.ts): the same HTML goes to every visitor, so it
- * cannot carry this request's nonce. The catalogue's search (/parts?q=) shares the path and the
- * policy. A page made static must be listed here, or its scripts would be refused.
+ * Pages that render per request and so can carry this request's nonce. Every other page is
+ * served without one: the public pages are rendered once and served from the cache (issue 8,
+ * lib/cached-routes.ts), and the not-found page is prerendered, so the same HTML goes to every
+ * visitor. Those get 'self' + 'unsafe-inline', the policy Next documents for static pages.
+ * Listing the nonce pages (rather than the cached ones) means a new or unknown page can never
+ * have its scripts refused.
  */
-export const NONCELESS_PAGE_PATHS: readonly string[] = ["/", "/parts", "/blog", "/portfolio"];
-/** Part pages (/parts/<id>) and the internal paths of the cached pages. */
-const NONCELESS_PAGE_PREFIXES: readonly string[] = ["/parts/", "/cached/"];
+export const NONCE_PAGE_PREFIXES: readonly string[] = ["/signin", "/signup", "/dashboard", "/purchase"];
 
 export function isNoncelessPagePath(pathname: string): boolean {
-  return NONCELESS_PAGE_PATHS.includes(pathname) || NONCELESS_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return !NONCE_PAGE_PREFIXES.some((base) => pathname === base || pathname.startsWith(`${base}/`));
 }
 
 /** Browser features the shop never uses: none may be used by it or anything it embeds. */
