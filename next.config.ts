@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { cachedPageRewrites } from "./lib/cached-routes";
-import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
+import { configSecurityHeaders } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let a test build and a running shop coexist.
@@ -18,13 +18,9 @@ const nextConfig: NextConfig = {
     // from other data. A fresh process starts empty, so it always agrees with the database.
     isrFlushToDisk: false,
   },
-  // proxy.ts sets the security headers on every other path; Next's own static files skip the proxy.
+  // The security headers of every path but the per-request pages, whose nonce proxy.ts sets.
   async headers() {
-    const headers = Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
-    return [
-      { source: "/_next/static/:path*", headers },
-      { source: "/_next/image", headers },
-    ];
+    return configSecurityHeaders();
   },
 };
 

@@ -1,8 +1,9 @@
 // Paths Next.js itself cannot decode (a stray "%" or a broken UTF-8 escape) would reach its
-// router, which answers a bare 500. proxy.ts refuses them first with a 400.
+// router, which answers a bare 500. The server refuses them first with a 400
+// (lib/server-lifecycle.ts, before Next sees the request).
 
 /** The REST paths of SPEC 7 (and the API document): their errors use the API's error shape. */
-const API_PREFIXES = ["/carparts", "/orderd", "/orders", "/reviews", "/admin", "/user", "/openapi.json", "/api"] as const;
+export const API_PREFIXES = ["/carparts", "/orderd", "/orders", "/reviews", "/admin", "/user", "/openapi.json", "/api"] as const;
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((base) => pathname === base || pathname.startsWith(`${base}/`));
@@ -18,3 +19,12 @@ export function isDecodablePath(pathname: string): boolean {
 }
 
 export const MALFORMED_PATH_MESSAGE = "The address is not valid: it contains a broken %-escape.";
+
+/** The 400 for an undecodable path: the API's error shape on API paths, a small page elsewhere. */
+export function malformedPathReply(pathname: string): { contentType: string; body: string } {
+  if (isApiPath(pathname)) return { contentType: "application/json", body: JSON.stringify({ success: false, message: MALFORMED_PATH_MESSAGE }) };
+  return {
+    contentType: "text/html; charset=utf-8",
+    body: `<!doctype html><title>Bad request</title><h1>Bad request</h1><p>${MALFORMED_PATH_MESSAGE} <a href="/">Go to the home page</a>.</p>`,
+  };
+}

@@ -1,4 +1,6 @@
 import { disconnectDb } from "@/lib/db";
+import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
+import { API_CSP, applySecurityHeaders, isHttps } from "@/lib/security-headers";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
@@ -75,31 +77,50 @@ export function installGracefulShutdown(): void {
 const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
 export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 
+type Refusal = { status: number; contentType: string; body: string; allow?: string };
+
+/** A request Next itself cannot serve without a bare 500, or null. */
+function refusalOf(method: string, url: string): Refusal | null {
+  if (UNSERVED_METHODS.has(method.toUpperCase())) {
+    return { status: 405, contentType: "application/json", body: JSON.stringify({ success: false, message: UNSERVED_METHOD_MESSAGE }), allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" };
+  }
+  const pathname = url.split("?", 1)[0] ?? "";
+  if (pathname.includes("%") && !isDecodablePath(pathname)) return { status: 400, ...malformedPathReply(pathname) };
+  return null;
+}
+
 /**
- * Found by the fuzzer: `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
- * unsupported" while building its Request, before proxy.ts or any route runs, and answer 500.
- * The node:http server is the only layer before that, so the request is answered there: 405 in
- * the API's error shape, with the security headers.
+ * Requests Next answers with a bare 500 before proxy.ts or any route runs, answered at the
+ * node:http server, the only layer before that, with the security headers:
+ * - found by the fuzzer: `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
+ *   unsupported" while building its Request: 405 in the API's error shape;
+ * - a path with a broken %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400,
+ *   in the API's error shape on API paths and as a small page elsewhere.
  */
-export async function refuseUnservedMethods(): Promise<void> {
+export async function refuseUnservableRequests(): Promise<void> {
   const http = await import("node:http");
-  const { API_CSP, applySecurityHeaders } = await import("@/lib/security-headers");
-  const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsMethods?: boolean };
-  if (proto.__autopartsMethods) return;
-  proto.__autopartsMethods = true;
+  const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsRefusals?: boolean };
+  if (proto.__autopartsRefusals) return;
+  proto.__autopartsRefusals = true;
   const emit = proto.emit;
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
-      if (UNSERVED_METHODS.has((request.method ?? "").toUpperCase())) {
-        const headers = new Headers({ "content-type": "application/json", allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" });
-        applySecurityHeaders(headers, { csp: API_CSP, https: false });
-        response.writeHead(405, Object.fromEntries(headers));
-        response.end(JSON.stringify({ success: false, message: UNSERVED_METHOD_MESSAGE }));
+      const refusal = refusalOf(request.method ?? "", request.url ?? "/");
+      if (refusal) {
+        const headers = new Headers({ "content-type": refusal.contentType });
+        if (refusal.allow) headers.set("allow", refusal.allow);
+        applySecurityHeaders(headers, { csp: API_CSP, https: isHttps(new URL("http://localhost"), header(request.headers["x-forwarded-proto"])) });
+        response.writeHead(refusal.status, Object.fromEntries(headers));
+        response.end(refusal.body);
         request.resume();
         return true;
       }
     }
     return emit.call(this, event, ...args);
   };
+}
+
+function header(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
