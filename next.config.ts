@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   async rewrites() {
     return { beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] };
   },
+  turbopack: {
+    resolveAlias: { "../locales/index.js": { browser: "./lib/validation/zod-locales.ts" } },
+  },
   experimental: {
     // The ISR and data cache live in this process's memory only. On disk they would outlive the
     // process: a restart (or a test server on another database or URL) would serve pages rendered

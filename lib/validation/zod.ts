@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // zod 4 compiles object parsers with new Function() when it can, and finds out by trying one.
 // Under the shop's CSP (no 'unsafe-eval') that probe is a CSP violation in the browser on every
