@@ -51,6 +51,19 @@ test.describe("home page", () => {
     await expect(first.getByRole("img", { name: `Rated ${newest.rating} out of 5` })).toBeVisible();
     await expect(first.locator('svg[data-filled="true"]')).toHaveCount(newest.rating);
     await expect(first.locator('svg[data-filled="false"]')).toHaveCount(5 - newest.rating);
+    // Each star draws the page's one star shape: it must resolve to a visible outline, amber when filled.
+    const stars = first.locator("svg[data-filled]");
+    for (let i = 0; i < 5; i += 1) {
+      const star = stars.nth(i);
+      const drawn = await star.evaluate((svg) => {
+        const use = svg.querySelector("use") as SVGUseElement | null;
+        const box = use?.getBBox();
+        return { width: box?.width ?? 0, fill: getComputedStyle(svg).fill };
+      });
+      expect(drawn.width, `star ${i + 1} draws the shape`).toBeGreaterThan(0);
+      if (i < newest.rating) expect(drawn.fill, `star ${i + 1} is filled`).not.toBe("none");
+      else expect(drawn.fill, `star ${i + 1} is empty`).toBe("none");
+    }
     // Seeded reviewers have no picture: the default avatar shows, and it loads.
     const avatar = first.locator("img").first();
     await expect(avatar).toHaveAttribute("src", /^(https?:\/\/[^/]+)?\/avatar-default\.svg$/);

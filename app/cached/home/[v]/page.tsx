@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactForm, NewsletterForm } from "@/components/InertForms";
 import { PartCard } from "@/components/PartCard";
-import { ReviewCard } from "@/components/ReviewCard";
+import { ReviewList } from "@/components/ReviewList";
 import { blogEntries } from "@/lib/content/blog";
 import { pageMetadata } from "@/lib/metadata";
 import { cachedPartList, cachedReviewStats, cachedReviews } from "@/lib/public-data";
@@ -100,13 +100,7 @@ export default async function HomePage() {
                 : `${stats.count} ${stats.count === 1 ? "review" : "reviews"}.`}
               {stats.average !== null ? ` Average rating ${stats.average} out of 5.` : ""}
             </p>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {reviews.map((review) => (
-                <li key={review._id}>
-                  <ReviewCard review={review} />
-                </li>
-              ))}
-            </ul>
+            <ReviewList reviews={reviews} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
           </>
         ) : (
           <p className="mt-2 text-slate-700">No reviews yet. Be the first to tell us how your order went.</p>
