@@ -116,8 +116,8 @@ export function configSecurityHeaders(): HeaderRule[] {
   const pages = `/:page((?!(?:${names(["/_next", ...API_PREFIXES, ...NONCE_PAGE_PREFIXES])})(?:/|$)).*)`;
   const statics = ["/_next/static/:path*", "/_next/image"];
   return [
-    { source: pages, headers: [...common, csp(pageCsp({ nonce: null, https: false, dev: false }))] },
-    { source: pages, has: FORWARDED_HTTPS, headers: [csp(pageCsp({ nonce: null, https: true, dev: false })), hsts] },
+    { source: pages, headers: [...common, csp(pageCsp({ nonce: null, https: false }))] },
+    { source: pages, has: FORWARDED_HTTPS, headers: [csp(pageCsp({ nonce: null, https: true })), hsts] },
     { source: api, headers: [...common, csp(API_CSP)] },
     { source: api, has: FORWARDED_HTTPS, headers: [hsts] },
     ...statics.flatMap((source) => [
