@@ -152,10 +152,12 @@ function searchFilter(q: string | undefined) {
   return { $or: [{ partsname: pattern }, { description: pattern }] };
 }
 
+// Each sort is an index of models/Part.ts read forwards or, for price-desc, wholly backwards
+// (so ties on price come newest id first there: a { price: -1, _id: 1 } sort would need an index of its own).
 const SORT_ORDERS: Record<PartSort | "catalogue", Record<string, 1 | -1>> = {
   catalogue: { createdAt: 1, _id: 1 },
   "price-asc": { price: 1, _id: 1 },
-  "price-desc": { price: -1, _id: 1 },
+  "price-desc": { price: -1, _id: -1 },
   name: { partsname: 1, _id: 1 },
 };
 
