@@ -50,6 +50,15 @@ export async function setRole(email: string, role: "admin" | "user"): Promise<vo
   });
 }
 
+/** Adds `count` customers straight in the e2e database, created now (after the seeded admin, before anyone who signs up next). */
+export async function insertUsers(count: number, prefix: string): Promise<void> {
+  await inDatabase(async (db) => {
+    const now = Date.now();
+    const users = Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}@example.com`, role: "user", createdAt: new Date(now + i), updatedAt: new Date(now + i) }));
+    await db.collection("users").insertMany(users);
+  });
+}
+
 /**
  * Public pages are cached and expired by the app's own writes; a change made straight in the
  * database must tell the server, as an admin (POST /api/cache/expire), or the pages keep showing
