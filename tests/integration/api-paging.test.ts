@@ -186,3 +186,19 @@ describe("bad paging is a 400 with the same message on every list path", () => {
     expect((await world.carol.get<{ message: string }>("/user?limit=0")).body.message).toBe("limit: limit must be at least 1");
   });
 });
+
+describe("GET /openapi.json", () => {
+  type Operation = { parameters?: { name: string; in: string; description: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+
+  it("documents the paging parameters, the default page and the Link header on all four list paths", async () => {
+    const doc = (await world.nobody.get<{ paths: Record<string, Record<string, Operation>> }>("/openapi.json")).body;
+    for (const path of ["/carparts", "/reviews", "/user", "/orders/{key}"]) {
+      const get = doc.paths[path]!.get!;
+      const query = (get.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+      expect(query, path).toEqual(["limit", "skip", "page"]);
+      expect(get.parameters!.find((p) => p.name === "limit")!.description, path).toContain(`Default ${MAX_PAGE_SIZE}`);
+      expect(get.responses["200"]!.headers, path).toHaveProperty("Link");
+      expect(get.responses, path).toHaveProperty("400");
+    }
+  });
+});
