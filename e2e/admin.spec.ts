@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, PASSWORD, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, insertUsers, PASSWORD, submitSignIn, uniqueEmail } from "./support";
 
 // The administrator's journey: add a product, promote a user, ship a customer's order, edit a price.
 // Customers are made through the REST API (next-auth's credentials flow), like a script would.
@@ -61,18 +61,38 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   const partId = new URL(page.url()).pathname.split("/").pop() ?? "";
   expect(partId).toMatch(/^[0-9a-f]{24}$/);
 
-  // Make Admin: the button disappears for the promoted user.
+  // Make Admin: 50 users a page, oldest first (the seeded admin first, without a button); the new
+  // user is on a later page. Promoting them refetches that page, and their button disappears.
+  await insertUsers(60, `old${stamp}x`);
   const promotedEmail = uniqueEmail();
   const promoted = await playwright.request.newContext({ baseURL });
   await apiSignUp(promoted, promotedEmail, "Soon Admin");
   await page.goto("/dashboard/make-admin");
-  const promotedRow = page.getByRole("row", { name: promotedEmail });
-  await expect(promotedRow.getByRole("cell", { name: "user", exact: true })).toBeVisible();
+  const userRows = page.locator("tbody tr");
+  const userPages = page.getByRole("navigation", { name: "User pages" });
+  await expect(userRows).toHaveCount(50);
   await expect(page.getByRole("row", { name: ADMIN.email }).getByRole("button")).toHaveCount(0);
+  await expect(userPages.getByText("Page 1", { exact: true })).toBeVisible();
+  await expect(userPages.getByRole("button", { name: "Previous" })).toBeDisabled();
+  const promotedRow = page.getByRole("row", { name: promotedEmail });
+  for (let shown = 1; (await promotedRow.count()) === 0; ) {
+    expect(shown, `${promotedEmail} is on no page`).toBeLessThan(10);
+    await userPages.getByRole("button", { name: "Next" }).click();
+    shown += 1;
+    await expect(userPages.getByText(`Page ${shown}`, { exact: true })).toBeVisible();
+  }
+  const currentPage = await userPages.getByText(/^Page \d+$/).innerText();
+  await expect(userPages.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(userPages.getByRole("button", { name: "Previous" })).toBeEnabled();
+  await expect(promotedRow.getByRole("cell", { name: "user", exact: true })).toBeVisible();
   await promotedRow.getByRole("button", { name: /Make Admin/ }).click();
   await expect(page.getByText("Succesfully made an admin")).toBeVisible();
   await expect(promotedRow.getByRole("cell", { name: "admin", exact: true })).toBeVisible();
   await expect(promotedRow.getByRole("button")).toHaveCount(0);
+  await expect(userPages.getByText(currentPage, { exact: true })).toBeVisible();
+  await userPages.getByRole("button", { name: "Previous" }).click();
+  await expect(userPages.getByText(/^Page \d+$/)).not.toHaveText(currentPage);
+  await expect(userRows).toHaveCount(50);
   expect((await promoted.get("/user")).status()).toBe(200);
   await promoted.dispose();
 

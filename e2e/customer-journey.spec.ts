@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, deleteReviewsBy, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, deleteReviewsBy, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product"];
 const CUSTOMER_MENU = ["My Orders", "Add Review"];
@@ -226,6 +226,52 @@ test("failures are said: an order the stock can no longer cover, and deleting an
 
   // Put the stock back for the tests that follow.
   await setStock(partId, stock);
+});
+
+test("My Orders shows 20 orders a page, newest first, with Previous and Next; a page past the end links to page 1", async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Many Orders", email });
+  await insertOrders(email, 25);
+  await page.goto("/dashboard/my-orders");
+  const rows = page.locator("tbody tr");
+  const pages = page.getByRole("navigation", { name: "Order pages" });
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Old order 25");
+  await expect(rows.last()).toContainText("Old order 6");
+  await expect(pages.getByText("Page 1", { exact: true })).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL("/dashboard/my-orders?page=2");
+  await expect(pages.getByText("Page 2", { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText("Old order 5");
+  await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+  // Delete on page 2: the same confirm and toast, and the row goes locally.
+  let dialogMessage = "";
+  page.once("dialog", (dialog) => {
+    dialogMessage = dialog.message();
+    void dialog.accept();
+  });
+  await rows.filter({ hasText: "Old order 3" }).getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("Deleted succesfuly")).toBeVisible();
+  expect(dialogMessage).toBe("are you sure want to delete");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: "Old order 3" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL("/dashboard/my-orders");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Old order 25");
+
+  // Past the last page: a line saying so, with a way back.
+  await page.goto("/dashboard/my-orders?page=9");
+  await expect(page.getByText("There are no orders on page 9.")).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to page 1" }).click();
+  await expect(page).toHaveURL("/dashboard/my-orders");
+  await expect(rows).toHaveCount(20);
 });
 
 test("an admin's dashboard menu has the four admin pages and not My Orders or Add Review", async ({ page }) => {

@@ -50,6 +50,42 @@ export async function setRole(email: string, role: "admin" | "user"): Promise<vo
   });
 }
 
+/** Adds `count` customers straight in the e2e database, created now (after the seeded admin, before anyone who signs up next). */
+export async function insertUsers(count: number, prefix: string): Promise<void> {
+  await inDatabase(async (db) => {
+    const now = Date.now();
+    const users = Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}@example.com`, role: "user", createdAt: new Date(now + i), updatedAt: new Date(now + i) }));
+    await db.collection("users").insertMany(users);
+  });
+}
+
+/**
+ * Adds `count` placed orders of a customer straight in the e2e database, a day apart and long ago
+ * (outside the admin's last-30-days figures), for a part that is not in the catalogue, so deleting
+ * one puts no stock back into the seeded parts.
+ */
+export async function insertOrders(email: string, count: number): Promise<void> {
+  await inDatabase(async (db) => {
+    const base = Date.UTC(2024, 0, 1);
+    const partId = new mongoose.Types.ObjectId();
+    const orders = Array.from({ length: count }, (_, i) => ({
+      partId,
+      partsname: `Old order ${i + 1}`,
+      unitPrice: 5,
+      quantity: 1,
+      total: 5,
+      name: "Many Orders",
+      email,
+      phone: "555 0100",
+      address: "1 Old Road",
+      status: "placed",
+      createdAt: new Date(base + i * 86_400_000),
+      updatedAt: new Date(base + i * 86_400_000),
+    }));
+    await db.collection("orders").insertMany(orders);
+  });
+}
+
 /**
  * Public pages are cached and expired by the app's own writes; a change made straight in the
  * database must tell the server, as an admin (POST /api/cache/expire), or the pages keep showing

@@ -4,6 +4,7 @@ import { connectDb, trusted } from "@/lib/db";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders";
 import { withPartLock } from "@/lib/stock";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { MAX_STOCK, PART_MESSAGES, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
@@ -36,12 +37,10 @@ export function toPartView(part: PartDoc & { createdAt?: Date; updatedAt?: Date 
   };
 }
 
-/** The catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
-export async function listParts({ limit, skip = 0 }: { limit?: number; skip?: number } = {}): Promise<PartView[]> {
+/** One page of the catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
+export async function listParts({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<PartView[]> {
   await connectDb();
-  let query = Part.find().sort({ createdAt: 1, _id: 1 }).skip(skip);
-  if (limit !== undefined) query = query.limit(limit);
-  const parts = await query.lean<PartDoc[]>();
+  const parts = await Part.find().sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<PartDoc[]>();
   return parts.map(toPartView);
 }
 
@@ -152,10 +151,12 @@ function searchFilter(q: string | undefined) {
   return { $or: [{ partsname: pattern }, { description: pattern }] };
 }
 
+// Each sort is an index of models/Part.ts read forwards or, for price-desc, wholly backwards
+// (so ties on price come newest id first there: a { price: -1, _id: 1 } sort would need an index of its own).
 const SORT_ORDERS: Record<PartSort | "catalogue", Record<string, 1 | -1>> = {
   catalogue: { createdAt: 1, _id: 1 },
   "price-asc": { price: 1, _id: 1 },
-  "price-desc": { price: -1, _id: 1 },
+  "price-desc": { price: -1, _id: -1 },
   name: { partsname: 1, _id: 1 },
 };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "@/lib/http";
-import { EMAIL_DOC_PATTERN, MAX_PAGE_SIZE } from "@/lib/validation/common";
+import { EMAIL_DOC_PATTERN, MAX_PAGE, MAX_PAGE_SIZE, MAX_SKIP, PAGE_PARAM_SIZE } from "@/lib/validation/common";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
@@ -88,11 +88,30 @@ const idPath = (name: string, description: string) => ({
   schema: { type: "string", pattern: "^[0-9a-fA-F]{24}$" },
 });
 
+// The query of pagingQuerySchema (lib/validation/common.ts), as clients send it.
 const pagingParams = [
-  { name: "limit", in: "query", required: false, description: `At most this many (1 to ${MAX_PAGE_SIZE}); default all.`, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE } },
-  { name: "skip", in: "query", required: false, description: "Skip this many first (not with page).", schema: { type: "integer", minimum: 0, maximum: 1_000_000 } },
-  { name: "page", in: "query", required: false, description: "Page number from 1, pages of `limit` (default 20); not with skip.", schema: { type: "integer", minimum: 1, maximum: 100_000 } },
+  {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: `At most this many, 1 to ${MAX_PAGE_SIZE}. Default ${MAX_PAGE_SIZE} (the first page, so an old client asking for the whole list gets the first ${MAX_PAGE_SIZE}); ${PAGE_PARAM_SIZE} when \`page\` is given without \`limit\`.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
+  },
+  { name: "skip", in: "query", required: false, description: "Skip this many first (default 0; not with page).", schema: { type: "integer", minimum: 0, maximum: MAX_SKIP } },
+  { name: "page", in: "query", required: false, description: `Page number from 1, pages of \`limit\` (default ${PAGE_PARAM_SIZE}); not with skip.`, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE } },
 ];
+
+const NEXT_LINK = {
+  Link: {
+    description: `RFC 8288 link to the next page, e.g. \`</carparts?limit=${MAX_PAGE_SIZE}&skip=${MAX_PAGE_SIZE}>; rel="next"\`: a URL relative to the request's, with the same path and other query parameters and explicit \`limit\` and \`skip\`. Sent only when this page is full (as many items as \`limit\`); a shorter page is the last (a full last page links to an empty one). No total count is sent.`,
+    schema: { type: "string" },
+  },
+};
+
+/** A list path's 200: SPEC 7's bare array, with the Link to the next page. */
+const listPage = (description: string, schemaId: string) => ({
+  "200": { description, headers: NEXT_LINK, content: { "application/json": { schema: ref(schemaId) } } },
+});
 
 export function buildOpenApiDocument(): Json {
   return {
@@ -121,10 +140,10 @@ export function buildOpenApiDocument(): Json {
       "/carparts": {
         get: {
           operationId: "listParts",
-          summary: "The catalogue, oldest first (newest last)",
+          summary: "One page of the catalogue, oldest first (newest last)",
           security: PUBLIC,
           parameters: pagingParams,
-          responses: { ...ok(200, "The parts.", "PartList"), ...errors(400, 503) },
+          responses: { ...listPage("The parts of this page.", "PartList"), ...errors(400, 503) },
         },
         post: {
           operationId: "addPart",
@@ -193,10 +212,10 @@ export function buildOpenApiDocument(): Json {
       "/orders/{key}": {
         get: {
           operationId: "listOrders",
-          summary: "A user's orders, newest first (that user or an admin). `key` is the user's email.",
+          summary: "One page of a user's orders, newest first (that user or an admin). `key` is the user's email.",
           security: SESSION,
-          parameters: [emailPath("key", "The user's email.")],
-          responses: { ...ok(200, "The orders.", "OrderList"), ...errors(400, 401, 403, 503) },
+          parameters: [emailPath("key", "The user's email."), ...pagingParams],
+          responses: { ...listPage("The orders of this page.", "OrderList"), ...errors(400, 401, 403, 503) },
         },
         delete: {
           operationId: "deleteOrder",
@@ -217,10 +236,10 @@ export function buildOpenApiDocument(): Json {
       "/reviews": {
         get: {
           operationId: "listReviews",
-          summary: "Reviews, newest first",
+          summary: "One page of reviews, newest first",
           security: PUBLIC,
           parameters: pagingParams,
-          responses: { ...ok(200, "The reviews.", "ReviewList"), ...errors(400, 503) },
+          responses: { ...listPage("The reviews of this page.", "ReviewList"), ...errors(400, 503) },
         },
         post: {
           operationId: "addReview",
@@ -242,9 +261,10 @@ export function buildOpenApiDocument(): Json {
       "/user": {
         get: {
           operationId: "listUsers",
-          summary: "Every user with their role (admin)",
+          summary: "One page of users with their role, oldest account first (admin)",
           security: SESSION,
-          responses: { ...ok(200, "The users.", "UserList"), ...errors(401, 403, 503) },
+          parameters: pagingParams,
+          responses: { ...listPage("The users of this page.", "UserList"), ...errors(400, 401, 403, 503) },
         },
       },
       "/user/{email}": {

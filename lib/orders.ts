@@ -4,6 +4,7 @@ import { partsChanged } from "@/lib/cache";
 import { Types } from "mongoose";
 import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { orderTotal, quantityRangeMessage } from "@/lib/validation/orders";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
@@ -90,10 +91,10 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
   });
 }
 
-/** A customer's orders, newest first. */
-export async function listOrdersFor(email: string): Promise<OrderView[]> {
+/** One page of a customer's orders, newest first. */
+export async function listOrdersFor(email: string, { limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<OrderView[]> {
   await connectDb();
-  const orders = await Order.find({ email }).sort({ createdAt: -1, _id: -1 }).lean<OrderDoc[]>();
+  const orders = await Order.find({ email }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<OrderDoc[]>();
   return orders.map(toOrderView);
 }
 

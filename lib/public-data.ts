@@ -3,6 +3,7 @@ import { CACHE_TAGS } from "@/lib/cache";
 import { findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
 import { listReviews, reviewStats, type ReviewStats, type ReviewView } from "@/lib/reviews";
 import { siteUrl } from "@/lib/site";
+import type { Paging } from "@/lib/validation/common";
 import { sitemapFileXml, sitemapXml } from "@/lib/sitemap";
 
 // The public reads, served from Next's data cache instead of the database. Each entry carries the
@@ -21,8 +22,8 @@ export function cachedPart(id: string): Promise<PartView | null> {
   return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.public] })();
 }
 
-/** A page of the catalogue in its own order (home page, GET /carparts?limit=). */
-export const cachedPartList = unstable_cache((paging: { limit?: number; skip?: number }) => listParts(paging), ["part-list"], {
+/** A page of the catalogue in its own order (home page, GET /carparts). */
+export const cachedPartList = unstable_cache((paging: Paging): Promise<PartView[]> => listParts(paging), ["part-list"], {
   tags: [CACHE_TAGS.parts, CACHE_TAGS.public],
 });
 
@@ -33,7 +34,8 @@ export const cachedCataloguePage = unstable_cache(
   { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] },
 );
 
-export const cachedReviews = unstable_cache((paging: { limit?: number; skip?: number }): Promise<ReviewView[]> => listReviews(paging), ["review-list"], {
+/** A page of reviews, newest first (home page, GET /reviews). */
+export const cachedReviews = unstable_cache((paging: Paging): Promise<ReviewView[]> => listReviews(paging), ["review-list"], {
   tags: [CACHE_TAGS.reviews, CACHE_TAGS.public],
 });
 

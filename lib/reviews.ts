@@ -1,6 +1,6 @@
 import { reviewsChanged } from "@/lib/cache";
 import { connectDb, trusted } from "@/lib/db";
-import type { Paging } from "@/lib/validation/common";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import type { NewReview } from "@/lib/validation/reviews";
 import type { AccountView } from "@/lib/users";
 import { Review, type ReviewDoc } from "@/models/Review";
@@ -19,12 +19,11 @@ export function toReviewView(review: ReviewDoc & { createdAt?: Date }): ReviewVi
   };
 }
 
-/** Reviews, newest first. */
-export async function listReviews({ limit, skip = 0 }: Partial<Paging> = {}): Promise<ReviewView[]> {
+/** One page of reviews, newest first. */
+export async function listReviews({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<ReviewView[]> {
   await connectDb();
-  let query = Review.find().sort({ createdAt: -1, _id: -1 }).skip(skip);
-  if (limit !== undefined) query = query.limit(limit);
-  return (await query.lean<ReviewDoc[]>()).map(toReviewView);
+  const reviews = await Review.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<ReviewDoc[]>();
+  return reviews.map(toReviewView);
 }
 
 /** Stores a review under the author's own name and picture, whatever the form said. */

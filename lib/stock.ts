@@ -154,24 +154,41 @@ export async function settleInterruptedOrdersLocked(partId: Types.ObjectId | str
   return entries.length;
 }
 
-/** At start-up: settles what a crashed server left in any part's journal (each part under its lock). */
+/** Parts read per batch at start-up: the scan for journals is bounded like every other list. */
+export const SETTLE_BATCH_SIZE = 100;
+
+/**
+ * At start-up: settles what a crashed server left in any part's journal (each part under its lock).
+ * No index finds them: the journal is emptied by $pull, which leaves `[]` behind (so a sparse index
+ * would hold every part ever ordered), and FerretDB v1 refuses partialFilterExpression. So the parts
+ * are walked in `_id` order (the _id index), a batch at a time, each batch starting after the last
+ * id seen: it ends even while other servers keep placing orders, and runs once per start.
+ */
 export async function settleAllInterruptedOrders(): Promise<number> {
   await connectDb();
-  const parts = await Part.find({ stockTakenFor: trusted({ $exists: true }) }, { stockTakenFor: 1 }).lean<{ _id: Types.ObjectId; stockTakenFor?: JournalEntry[] }[]>();
   let settled = 0;
-  for (const part of parts) {
-    if (!part.stockTakenFor?.length) continue;
-    // A crashed holder's lock expires after LOCK_TTL_MS: wait for it rather than give up.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        // Taking the lock settles the part's journal (withPartLock does it first thing).
-        await withPartLock(part._id, async () => undefined);
-        settled += part.stockTakenFor.length;
-        break;
-      } catch (error) {
-        if (!(error instanceof StockBusyError) || attempt >= 3) throw error;
+  let after: Types.ObjectId | undefined;
+  for (;;) {
+    const filter = { "stockTakenFor.0": trusted({ $exists: true }), ...(after ? { _id: trusted({ $gt: after }) } : {}) };
+    const parts = await Part.find(filter, { stockTakenFor: 1 })
+      .sort({ _id: 1 })
+      .limit(SETTLE_BATCH_SIZE)
+      .lean<{ _id: Types.ObjectId; stockTakenFor?: JournalEntry[] }[]>();
+    for (const part of parts) {
+      if (!part.stockTakenFor?.length) continue;
+      // A crashed holder's lock expires after LOCK_TTL_MS: wait for it rather than give up.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // Taking the lock settles the part's journal (withPartLock does it first thing).
+          await withPartLock(part._id, async () => undefined);
+          settled += part.stockTakenFor.length;
+          break;
+        } catch (error) {
+          if (!(error instanceof StockBusyError) || attempt >= 3) throw error;
+        }
       }
     }
+    if (parts.length < SETTLE_BATCH_SIZE) return settled;
+    after = parts[parts.length - 1]!._id;
   }
-  return settled;
 }

@@ -1,6 +1,7 @@
 import { connectDb } from "@/lib/db";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/password";
 import { normaliseEmail } from "@/lib/validation/auth";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { User, type Role } from "@/models/User";
 
 export type AccountView = { email: string; name: string; image: string; role: Role };
@@ -80,10 +81,10 @@ export async function isAdmin(email: string): Promise<boolean> {
   return (await User.exists({ email: normaliseEmail(email), role: "admin" })) !== null;
 }
 
-/** The Make Admin list: every user with their role, oldest account first. */
-export async function listUsers(): Promise<{ email: string; role: Role }[]> {
+/** One page of the Make Admin list: users with their role, oldest account first. */
+export async function listUsers({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<{ email: string; role: Role }[]> {
   await connectDb();
-  const users = await User.find({}, { email: 1, role: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
+  const users = await User.find({}, { email: 1, role: 1 }).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean();
   return users.map((u) => ({ email: u.email, role: u.role }));
 }
 

@@ -21,9 +21,10 @@ const orderSchema = new Schema(
   { timestamps: true, collection: "orders" },
 );
 
-orderSchema.index({ email: 1, createdAt: -1 }); // My Orders
-orderSchema.index({ status: 1, createdAt: -1 }); // Manage All Orders by status
-orderSchema.index({ createdAt: -1 }); // Manage All Orders, revenue by day
+// Each list's equality, then its exact sort ({ createdAt: -1, _id: -1 }), so a page is read in index order.
+orderSchema.index({ email: 1, createdAt: -1, _id: -1 }); // My Orders, GET /orders/{email}
+orderSchema.index({ status: 1, createdAt: -1, _id: -1 }); // Manage All Orders by status
+orderSchema.index({ createdAt: -1, _id: -1 }); // Manage All Orders; revenue by day (a createdAt range)
 orderSchema.index({ partId: 1, status: 1 }); // open orders of a part
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;

@@ -14,6 +14,7 @@ const reviewSchema = new Schema(
 );
 
 reviewSchema.index({ createdAt: -1, _id: -1 }); // newest first
+reviewSchema.index({ rating: 1 }); // reviewStats: the rated reviews (rating >= 1) are counted and summed
 
 export type ReviewFields = InferSchemaType<typeof reviewSchema>;
 export type ReviewDoc = ReviewFields & { _id: Types.ObjectId };

@@ -22,7 +22,7 @@ const userSchema = new Schema(
   { timestamps: true, collection: "users" },
 );
 
-userSchema.index({ createdAt: 1 }); // Make Admin list
+userSchema.index({ createdAt: 1, _id: 1 }); // Make Admin list and GET /user: the exact sort, so a page is read in index order
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = UserFields & { _id: Types.ObjectId };

@@ -1,14 +1,14 @@
-import { addPart, listParts } from "@/lib/catalogue";
+import { addPart } from "@/lib/catalogue";
 import { cachedPartList } from "@/lib/public-data";
-import { jsonReply, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { jsonReply, pagedReply, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { partSchema } from "@/lib/validation/parts";
 
-/** The catalogue, newest last; optional ?limit=&skip= or ?limit=&page=. */
+/** One page of the catalogue, newest last: ?limit=&skip= or ?limit=&page= (default the first 100), Link to the next. */
 export const GET = route(async (request: Request) => {
   const paging = parseWith(pagingQuerySchema, queryObject(request.url));
-  // A page is served from the data cache (tag "parts"); the whole catalogue at once is not cached.
-  return jsonReply(paging.limit === undefined ? await listParts(paging) : await cachedPartList(paging));
+  // Every request is a bounded page, so every one is served from the data cache (tag "parts").
+  return pagedReply(request, await cachedPartList(paging), paging);
 });
 
 /** Admin: adds a part (the body's email is ignored; the session says who). */

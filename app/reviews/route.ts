@@ -1,14 +1,14 @@
-import { jsonReply, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
+import { jsonReply, pagedReply, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
 import { cachedReviews } from "@/lib/public-data";
-import { addReview, listReviews } from "@/lib/reviews";
+import { addReview } from "@/lib/reviews";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { reviewSchema } from "@/lib/validation/reviews";
 
-/** Reviews, newest first; optional paging. */
+/** One page of reviews, newest first (default the first 100), Link to the next. */
 export const GET = route(async (request: Request) => {
   const paging = parseWith(pagingQuerySchema, queryObject(request.url));
-  // A page is served from the data cache (tag "reviews"); all reviews at once are not cached.
-  return jsonReply(paging.limit === undefined ? await listReviews(paging) : await cachedReviews(paging));
+  // Every request is a bounded page, so every one is served from the data cache (tag "reviews").
+  return pagedReply(request, await cachedReviews(paging), paging);
 });
 
 /** A signed-in user's review; the author's name and picture come from the session, not the body. */

@@ -1,8 +1,10 @@
-import { jsonReply, requireAdmin, route } from "@/lib/http";
+import { pagedReply, parseWith, requireAdmin, route } from "@/lib/http";
 import { listUsers } from "@/lib/users";
+import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 
-/** Admin: every user with their role (the Make Admin table). */
-export const GET = route(async () => {
+/** Admin: one page of users with their role, oldest first (the Make Admin table); paging as GET /carparts. */
+export const GET = route(async (request: Request) => {
+  const paging = parseWith(pagingQuerySchema, queryObject(request.url));
   await requireAdmin();
-  return jsonReply(await listUsers());
+  return pagedReply(request, await listUsers(paging), paging);
 });

@@ -10,10 +10,25 @@ export type MyOrderRow = { _id: string; partId: string; partsname: string; quant
 
 const PAYMENT_NOTE = "Online payment is not available yet; pay on delivery.";
 
+type Props = {
+  /** One page of the customer's orders, newest first. */
+  initialOrders: MyOrderRow[];
+  page: number;
+  firstPageHref: string;
+  /** Whether the customer has orders on other pages, so an empty page does not mean "no orders". */
+  hasOtherPages: boolean;
+};
+
 /** SPEC 2's order table; Delete confirms, calls DELETE /orders/{id} and removes the row only when the server deleted it. */
-export function MyOrdersTable({ initialOrders }: { initialOrders: MyOrderRow[] }) {
+export function MyOrdersTable({ initialOrders, page, firstPageHref, hasOtherPages }: Props) {
   const [orders, setOrders] = useState(initialOrders);
   const [deleting, setDeleting] = useState<string | null>(null);
+  // A new server render (another ?page=, or the same page again) brings new rows: show them, not the old state.
+  const [shown, setShown] = useState(initialOrders);
+  if (shown !== initialOrders) {
+    setShown(initialOrders);
+    setOrders(initialOrders);
+  }
 
   async function remove(order: MyOrderRow) {
     if (!window.confirm("are you sure want to delete")) return;
@@ -27,6 +42,18 @@ export function MyOrdersTable({ initialOrders }: { initialOrders: MyOrderRow[] }
     } else {
       toast.error("The order was not deleted", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
     }
+  }
+
+  if (orders.length === 0 && hasOtherPages) {
+    return (
+      <p className="mt-4 text-slate-700">
+        There are no orders on page {page}.{" "}
+        <Link href={firstPageHref} className="font-medium text-brand-700 underline">
+          Go to page 1
+        </Link>
+        .
+      </p>
+    );
   }
 
   if (orders.length === 0) {

@@ -12,10 +12,41 @@ export const DEV_ADMIN_PASSWORD = "admin-dev-password";
 
 export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: string };
 
-/** Builds every index the shop's queries use. */
+/**
+ * Indexes that earlier versions built and a longer index now serves (its prefix, with `_id` added
+ * so a page is read in the list's exact order). createIndexes never drops anything, so a database
+ * made by an earlier version would keep maintaining these on every write.
+ */
+export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
+  { collection: "users", key: { createdAt: 1 } },
+  { collection: "orders", key: { email: 1, createdAt: -1 } },
+  { collection: "orders", key: { status: 1, createdAt: -1 } },
+  { collection: "orders", key: { createdAt: -1 } },
+];
+
+/** The name MongoDB gives an index by default: `email_1_createdAt_-1`. */
+export const defaultIndexName = (key: Record<string, 1 | -1>): string =>
+  Object.entries(key)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join("_");
+
+const INDEX_NOT_FOUND = 27;
+const NAMESPACE_NOT_FOUND = 26;
+
+/** Builds every index the shop's queries use and drops the retired ones. */
 export async function ensureIndexes(): Promise<void> {
-  await connectDb();
+  const mongoose = await connectDb();
   for (const model of [Part, Order, Review, User, StockLock]) await model.createIndexes();
+  for (const { collection, key } of RETIRED_INDEXES) {
+    await mongoose.connection.db
+      ?.collection(collection)
+      .dropIndex(defaultIndexName(key))
+      .catch((error: unknown) => {
+        // Already gone, or never built (a new database): nothing to do.
+        const code = (error as { code?: unknown }).code;
+        if (code !== INDEX_NOT_FOUND && code !== NAMESPACE_NOT_FOUND) throw error;
+      });
+  }
 }
 
 /**

@@ -38,25 +38,34 @@ const wholeNumberParam = (label: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
 
+/** The largest page a list path serves, and the page it serves when the request gives no `limit`. */
 export const MAX_PAGE_SIZE = 100;
+/** The page size of `?page=` given without `limit`. */
+export const PAGE_PARAM_SIZE = 20;
+export const MAX_SKIP = 1_000_000;
+export const MAX_PAGE = 100_000;
 
-/** ?limit=&skip= or ?limit=&page= ; without them, everything. */
+/**
+ * ?limit=&skip= or ?limit=&page=. Without `limit`, the first MAX_PAGE_SIZE items: no list is read
+ * whole (issue: "every list query uses an index and a limit"); a full page's reply links the next.
+ */
 export const pagingQuerySchema = z
   .object({
     limit: wholeNumberParam("limit", 1, MAX_PAGE_SIZE).optional(),
-    skip: wholeNumberParam("skip", 0, 1_000_000).optional(),
-    page: wholeNumberParam("page", 1, 100_000).optional(),
+    skip: wholeNumberParam("skip", 0, MAX_SKIP).optional(),
+    page: wholeNumberParam("page", 1, MAX_PAGE).optional(),
   })
   .refine((q) => q.skip === undefined || q.page === undefined, { message: "Give either skip or page, not both" })
-  .transform(({ limit, skip, page }) => {
+  .transform(({ limit, skip, page }): Paging => {
     if (page !== undefined) {
-      const size = limit ?? 20;
+      const size = limit ?? PAGE_PARAM_SIZE;
       return { limit: size, skip: (page - 1) * size };
     }
-    return { limit, skip: skip ?? 0 };
+    return { limit: limit ?? MAX_PAGE_SIZE, skip: skip ?? 0 };
   });
 
-export type Paging = z.output<typeof pagingQuerySchema>;
+/** One page of a list: at most `limit` items after the first `skip`. */
+export type Paging = { limit: number; skip: number };
 
 /** The query string as a plain object for pagingQuerySchema (a repeated parameter is an error). */
 export function queryObject(url: string): Record<string, string | string[]> {

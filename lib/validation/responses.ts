@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
 import { ORDER_STATUSES } from "@/models/Order";
 import { ROLES } from "@/models/User";
@@ -48,18 +49,21 @@ export const profileViewSchema = z
   .object({ name: z.string(), email: z.string(), education: z.string(), linkdedin: z.string(), location: z.string(), phoneNumber: z.string() })
   .meta({ id: "Profile" });
 
+/** A list path's reply: one page, never more than MAX_PAGE_SIZE items. */
+const listPage = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_PAGE_SIZE);
+
 export const userRowSchema = z.object({ email: z.string(), role: z.enum(ROLES) }).meta({ id: "UserRow" });
 
-export const partListSchema = z.array(partViewSchema).meta({ id: "PartList" });
+export const partListSchema = listPage(partViewSchema).meta({ id: "PartList" });
 export const partReplySchema = z.object({ success: z.literal(true), result: partViewSchema }).meta({ id: "PartReply" });
 export const partCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: partViewSchema }).meta({ id: "PartCreated" });
 export const orderCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: orderViewSchema }).meta({ id: "OrderPlaced" });
-export const orderListSchema = z.array(orderViewSchema).meta({ id: "OrderList" });
+export const orderListSchema = listPage(orderViewSchema).meta({ id: "OrderList" });
 export const orderDeletedSchema = z.object({ success: z.boolean(), deletedCount: z.number().int(), message: z.string() }).meta({ id: "OrderDeleted" });
-export const reviewListSchema = z.array(reviewViewSchema).meta({ id: "ReviewList" });
+export const reviewListSchema = listPage(reviewViewSchema).meta({ id: "ReviewList" });
 export const reviewCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: reviewViewSchema }).meta({ id: "ReviewCreated" });
 export const adminReplySchema = z.object({ admin: z.boolean() }).meta({ id: "AdminReply" });
-export const userListSchema = z.array(userRowSchema).meta({ id: "UserList" });
+export const userListSchema = listPage(userRowSchema).meta({ id: "UserList" });
 export const registerReplySchema = z.object({ success: z.literal(true), created: z.boolean(), message: z.string(), result: userRowSchema }).meta({ id: "RegisterReply" });
 export const promoteReplySchema = z.object({ success: z.literal(true), message: z.string(), modifiedCount: z.number().int() }).meta({ id: "PromoteReply" });
 export const profileListSchema = z.array(profileViewSchema).min(1).meta({ id: "ProfileList" });

@@ -1,7 +1,8 @@
+import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { returnStock, takeStock } from "@/lib/stock";
+import { returnStock, SETTLE_BATCH_SIZE, settleAllInterruptedOrders, takeStock } from "@/lib/stock";
 import { Part } from "@/models/Part";
 
 async function partWithStock(quantity: number) {
@@ -43,4 +44,26 @@ describe("stock", () => {
     await Part.deleteOne({ _id: part._id });
     expect(await takeStock(part._id, 1)).toBe("missing");
   });
+});
+
+describe("start-up settling", () => {
+  it("settles every journal, batch after batch, and leaves parts with empty or no journal alone", async () => {
+    // More journals than one batch, between parts whose journal was emptied ([]) or never used.
+    const journalled = SETTLE_BATCH_SIZE + 5;
+    const docs = Array.from({ length: journalled * 2 }, (_, i) => ({
+      partsname: `Journal ${i}`,
+      image: "/x.svg",
+      price: 5,
+      quantity: 10,
+      description: "d",
+      ...(i % 2 === 0 ? { stockTakenFor: [{ order: new Types.ObjectId(), units: 2 }] } : i % 4 === 1 ? { stockTakenFor: [] } : {}),
+    }));
+    await Part.insertMany(docs);
+    expect(await settleAllInterruptedOrders()).toBe(journalled);
+    const after = await Part.find({ partsname: /^Journal / }, { quantity: 1, stockTakenFor: 1 }).lean<{ quantity: number; stockTakenFor?: unknown[] }[]>();
+    // The orders were never stored: their units came back, and no journal is left.
+    expect(after.filter((p) => p.quantity === 12)).toHaveLength(journalled);
+    expect(after.every((p) => (p.stockTakenFor?.length ?? 0) === 0)).toBe(true);
+    expect(await settleAllInterruptedOrders()).toBe(0);
+  }, 120_000);
 });

@@ -45,6 +45,12 @@ export function setUpApiWorld(): ApiWorld {
   return world;
 }
 
+/** After writes straight to the database: the cached public reads (GET /carparts, /reviews) cannot see them otherwise. */
+export async function expirePublicCache(world: ApiWorld): Promise<void> {
+  const reply = await world.carol.post("/api/cache/expire");
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
 let partCounter = 0;
 /** A part straight in the database. */
 export async function makePart(fields: { quantity?: number; price?: number; minOrder?: number } = {}) {

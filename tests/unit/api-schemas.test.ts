@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assertSameOrigin, HttpError, readJsonBody } from "@/lib/http";
-import { pagingQuerySchema } from "@/lib/validation/common";
+import { assertSameOrigin, HttpError, nextPageLink, pagedReply, readJsonBody } from "@/lib/http";
+import { MAX_PAGE_SIZE, MAX_SKIP, pagingQuerySchema } from "@/lib/validation/common";
 import { orderQuantity, orderTotal, purchaseFormSchema } from "@/lib/validation/orders";
 
 describe("order quantity: the text typed, whole numbers only", () => {
@@ -13,13 +13,33 @@ describe("order quantity: the text typed, whole numbers only", () => {
 });
 
 describe("paging", () => {
-  it("defaults to everything, and turns page into skip", () => {
-    expect(pagingQuerySchema.parse({})).toEqual({ limit: undefined, skip: 0 });
+  it("defaults to the first page of MAX_PAGE_SIZE, and turns page into skip (pages of 20 without limit)", () => {
+    expect(pagingQuerySchema.parse({})).toEqual({ limit: MAX_PAGE_SIZE, skip: 0 });
+    expect(pagingQuerySchema.parse({ skip: "250" })).toEqual({ limit: MAX_PAGE_SIZE, skip: 250 });
     expect(pagingQuerySchema.parse({ limit: "10", page: "3" })).toEqual({ limit: 10, skip: 20 });
     expect(pagingQuerySchema.parse({ page: "2" })).toEqual({ limit: 20, skip: 20 });
   });
   it.each([{ limit: "0" }, { limit: "101" }, { skip: "-1" }, { limit: ["1", "2"] }, { skip: "1", page: "1" }, { page: "1.0" }])("refuses %j", (query) => {
     expect(pagingQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe("the Link to the next page", () => {
+  it("is sent for a full page only, with the same path and other parameters and explicit limit and skip", () => {
+    expect(nextPageLink("http://shop.test/carparts", { limit: 100, skip: 0 }, 100)).toBe('</carparts?limit=100&skip=100>; rel="next"');
+    expect(nextPageLink("http://shop.test/carparts", { limit: 100, skip: 0 }, 99)).toBeNull();
+    expect(nextPageLink("http://shop.test/reviews?page=3&limit=5&x=a%20b", { limit: 5, skip: 10 }, 5)).toBe('</reviews?x=a+b&limit=5&skip=15>; rel="next"');
+    expect(nextPageLink("http://shop.test/orders/jane%40example.com?skip=7", { limit: 100, skip: 7 }, 100)).toBe('</orders/jane%40example.com?limit=100&skip=107>; rel="next"');
+  });
+  it("is not sent when the next skip would be refused", () => {
+    expect(nextPageLink("http://shop.test/user", { limit: 100, skip: MAX_SKIP - 50 }, 100)).toBeNull();
+    expect(nextPageLink("http://shop.test/user", { limit: 100, skip: MAX_SKIP - 100 }, 100)).toBe(`</user?limit=100&skip=${MAX_SKIP}>; rel="next"`);
+  });
+  it("pagedReply sends the bare array with the header", async () => {
+    const reply = pagedReply(new Request("http://shop.test/user?limit=2"), [1, 2], { limit: 2, skip: 0 });
+    expect(await reply.json()).toEqual([1, 2]);
+    expect(reply.headers.get("link")).toBe('</user?limit=2&skip=2>; rel="next"');
+    expect(pagedReply(new Request("http://shop.test/user?limit=2"), [1], { limit: 2, skip: 0 }).headers.get("link")).toBeNull();
   });
 });
 

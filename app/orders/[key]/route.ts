@@ -1,16 +1,18 @@
-import { emailParam, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, requireSelf, requireUser, route } from "@/lib/http";
+import { emailParam, jsonReply, objectIdParam, pagedReply, parseWith, readJsonBody, requireAdmin, requireSelf, requireUser, route } from "@/lib/http";
 import { changeOrderStatus, deleteOrder, listOrdersFor } from "@/lib/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
+import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 
 // GET /orders/{email} and DELETE/PATCH /orders/{id} share this one dynamic segment.
 type Context = { params: Promise<{ key: string }> };
 
-/** That user's orders, newest first: the user themselves or an admin. */
-export const GET = route(async (_request: Request, { params }: Context) => {
+/** One page of that user's orders, newest first (paging as GET /carparts): the user themselves or an admin. */
+export const GET = route(async (request: Request, { params }: Context) => {
+  const paging = parseWith(pagingQuerySchema, queryObject(request.url));
   const user = await requireUser();
   const email = emailParam((await params).key);
   requireSelf(user, email, { adminMay: true });
-  return jsonReply(await listOrdersFor(email));
+  return pagedReply(request, await listOrdersFor(email, paging), paging);
 });
 
 /** Deletes an order and puts its quantity back in stock: its owner (while "placed") or an admin. */

@@ -40,8 +40,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function HomePage() {
   const [parts, reviews, stats] = await Promise.all([
-    cachedPartList({ limit: HOME_PART_COUNT }),
-    cachedReviews({ limit: HOME_REVIEW_COUNT }),
+    cachedPartList({ limit: HOME_PART_COUNT, skip: 0 }),
+    cachedReviews({ limit: HOME_REVIEW_COUNT, skip: 0 }),
     cachedReviewStats(),
   ]);
   return (
