@@ -196,7 +196,13 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     return value;
   };
   const top = Number(opt("--top") ?? 30);
-  const windows = parseWindows(opt("--window") ?? "");
+  let windows;
+  try {
+    windows = parseWindows(opt("--window") ?? "");
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
   const root = opt("--root") ?? process.cwd();
   const title = opt("--title");
   const jsonOut = opt("--json");
