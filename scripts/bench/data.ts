@@ -27,6 +27,19 @@ function prng(seed: number) {
 const BRANDS = ["Bosch", "Brembo", "Denso", "Mahle", "Valeo", "NGK", "Gates", "Sachs", "Hella", "Febi", "Monroe", "Continental"];
 const FITS = ["Golf VII", "Corolla E210", "Focus Mk4", "Civic X", "Astra K", "Octavia III", "Clio V", "3 Series F30", "A4 B9", "Qashqai J11"];
 
+/**
+ * Deterministic ObjectIds: the creation time in seconds, then 8 bytes from their own PRNG (so the
+ * other random values of the data set stay what they were). The same ids every run make the pages'
+ * HTML the same from run to run (their links and React keys carry ids), so the Next floor's build
+ * of the home HTML is reused, and a run's URLs can be compared with another's.
+ */
+function objectIds(seed: number) {
+  const random = prng(seed);
+  const hex = (n: number, bytes: number) => n.toString(16).padStart(bytes * 2, "0");
+  return (at: Date) =>
+    new mongoose.Types.ObjectId(hex(Math.floor(at.getTime() / 1000), 4) + hex(Math.floor(random() * 2 ** 32), 4) + hex(Math.floor(random() * 2 ** 32), 4));
+}
+
 async function insertInBatches(collection: mongoose.Collection, docs: object[], size = 500): Promise<void> {
   for (let i = 0; i < docs.length; i += size) await collection.insertMany(docs.slice(i, i + size));
 }
@@ -41,12 +54,13 @@ export async function generateBenchData(): Promise<BenchData> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const base = Date.UTC(2026, 0, 1);
   const now = Date.now();
+  const objectId = objectIds(20261122);
 
   const parts = Array.from({ length: BENCH_SIZES.parts }, (_, i) => {
     const template = seedParts[i % seedParts.length]!;
     const createdAt = new Date(base + i * 60_000);
     return {
-      _id: new mongoose.Types.ObjectId(),
+      _id: objectId(createdAt),
       partsname: `${pick(BRANDS)} ${template.partsname} for ${pick(FITS)} #${i + 1}`,
       image: template.image,
       price: Math.round((template.price * (0.7 + random() * 0.6)) * 100) / 100,
@@ -66,14 +80,14 @@ export async function generateBenchData(): Promise<BenchData> {
     const email = i === 0 ? BENCH_CUSTOMER.email : `customer${i}@example.com`;
     const name = i === 0 ? BENCH_CUSTOMER.name : `Customer ${i}`;
     const createdAt = new Date(base + i * 3_600_000);
-    return { email, role: i === 1 ? "admin" : "user", displayName: name, name, photoURL: "", passwordHash, education: "", linkdedin: "", location: "", phoneNumber: "", createdAt, updatedAt: createdAt, __v: 0 };
+    return { _id: objectId(createdAt), email, role: i === 1 ? "admin" : "user", displayName: name, name, photoURL: "", passwordHash, education: "", linkdedin: "", location: "", phoneNumber: "", createdAt, updatedAt: createdAt, __v: 0 };
   });
   await insertInBatches(User.collection, users);
 
   const reviews = Array.from({ length: BENCH_SIZES.reviews }, (_, i) => {
     const user = users[i % users.length]!;
     const createdAt = new Date(base + i * 1_800_000);
-    return { rating: 1 + Math.floor(random() * 5), description: `Review ${i + 1}: ${pick(seedParts).description.slice(0, 120)}`, name: user.name, image: "", email: user.email, createdAt, updatedAt: createdAt, __v: 0 };
+    return { _id: objectId(createdAt), rating: 1 + Math.floor(random() * 5), description: `Review ${i + 1}: ${pick(seedParts).description.slice(0, 120)}`, name: user.name, image: "", email: user.email, createdAt, updatedAt: createdAt, __v: 0 };
   });
   await insertInBatches(Review.collection, reviews);
 
@@ -83,6 +97,7 @@ export async function generateBenchData(): Promise<BenchData> {
     const quantity = part.minOrder + Math.floor(random() * 3);
     const createdAt = new Date(now - Math.floor(random() * 90 * 86_400_000));
     return {
+      _id: objectId(createdAt),
       partId: part._id, partsname: part.partsname, unitPrice: part.price, quantity, total: Math.round(part.price * quantity * 100) / 100,
       name: user.name, email: user.email, phone: "555-0100", address: "1 Bench Street", status: pick(ORDER_STATUSES), createdAt, updatedAt: createdAt, __v: 0,
     };
