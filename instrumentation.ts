@@ -5,8 +5,8 @@ export async function register(): Promise<void> {
     checkAuthSecretAtStartup();
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { installGracefulShutdown, refuseUnservableRequests, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
-      await refuseUnservableRequests();
+      const { installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
+      await installRequestFilter();
       installGracefulShutdown();
       settleInterruptedOrdersAtStartup();
     }

@@ -1,6 +1,5 @@
 import type { NextConfig } from "next";
 import { cachedPageRewrites } from "./lib/cached-routes";
-import { configSecurityHeaders } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let a test build and a running shop coexist.
@@ -20,10 +19,6 @@ const nextConfig: NextConfig = {
     // process: a restart (or a test server on another database or URL) would serve pages rendered
     // from other data. A fresh process starts empty, so it always agrees with the database.
     isrFlushToDisk: false,
-  },
-  // The security headers of every path but the per-request pages, whose nonce proxy.ts sets.
-  async headers() {
-    return configSecurityHeaders();
   },
 };
 

@@ -58,6 +58,6 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 
 export const config = {
   // NONCE_PAGE_PREFIXES, spelled out: Next reads the matcher from this file without running it
-  // (tests/unit/proxy-matcher.test.ts keeps the two in step). The guard acts on /purchase and /dashboard.
+  // (tests/unit/security-header-sources.test.ts keeps the two in step). The guard acts on /purchase and /dashboard.
   matcher: ["/signin/:path*", "/signup/:path*", "/dashboard/:path*", "/purchase/:path*"],
 };

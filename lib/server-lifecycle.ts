@@ -1,6 +1,6 @@
 import { disconnectDb } from "@/lib/db";
 import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
-import { API_CSP, applySecurityHeaders, isHttps } from "@/lib/security-headers";
+import { API_CSP, defaultSecurityHeaders, isHttps } from "@/lib/security-headers";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
@@ -80,38 +80,41 @@ export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 type Refusal = { status: number; contentType: string; body: string; allow?: string };
 
 /** A request Next itself cannot serve without a bare 500, or null. */
-function refusalOf(method: string, url: string): Refusal | null {
+function refusalOf(method: string, pathname: string): Refusal | null {
   if (UNSERVED_METHODS.has(method.toUpperCase())) {
     return { status: 405, contentType: "application/json", body: JSON.stringify({ success: false, message: UNSERVED_METHOD_MESSAGE }), allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" };
   }
-  const pathname = url.split("?", 1)[0] ?? "";
   if (pathname.includes("%") && !isDecodablePath(pathname)) return { status: 400, ...malformedPathReply(pathname) };
   return null;
 }
 
 /**
- * Requests Next answers with a bare 500 before proxy.ts or any route runs, answered at the
- * node:http server, the only layer before that, with the security headers:
- * - found by the fuzzer: `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
- *   unsupported" while building its Request: 405 in the API's error shape;
- * - a path with a broken %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400,
- *   in the API's error shape on API paths and as a small page elsewhere.
+ * The node:http layer, before Next sees a request:
+ * - every reply starts with the security headers that do not depend on the request
+ *   (lib/security-headers.ts defaultSecurityHeaders; proxy.ts adds a nonce where a page has one);
+ * - requests Next answers with a bare 500 before proxy.ts or any route runs are answered here:
+ *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
+ *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
+ *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
+ *   shape on API paths and as a small page elsewhere.
  */
-export async function refuseUnservableRequests(): Promise<void> {
+export async function installRequestFilter(): Promise<void> {
   const http = await import("node:http");
-  const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsRefusals?: boolean };
-  if (proto.__autopartsRefusals) return;
-  proto.__autopartsRefusals = true;
+  const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsRequestFilter?: boolean };
+  if (proto.__autopartsRequestFilter) return;
+  proto.__autopartsRequestFilter = true;
   const emit = proto.emit;
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
-      const refusal = refusalOf(request.method ?? "", request.url ?? "/");
+      const url = request.url ?? "/";
+      const pathname = url.split("?", 1)[0] ?? "/";
+      const https = isHttps(LOCAL_URL, header(request.headers["x-forwarded-proto"]));
+      for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
+      const refusal = refusalOf(request.method ?? "", pathname);
       if (refusal) {
-        const headers = new Headers({ "content-type": refusal.contentType });
-        if (refusal.allow) headers.set("allow", refusal.allow);
-        applySecurityHeaders(headers, { csp: API_CSP, https: isHttps(new URL("http://localhost"), header(request.headers["x-forwarded-proto"])) });
-        response.writeHead(refusal.status, Object.fromEntries(headers));
+        // writeHead's headers take precedence over the defaults set above.
+        response.writeHead(refusal.status, { "content-type": refusal.contentType, "content-security-policy": API_CSP, ...(refusal.allow ? { allow: refusal.allow } : {}) });
         response.end(refusal.body);
         request.resume();
         return true;
@@ -120,6 +123,9 @@ export async function refuseUnservableRequests(): Promise<void> {
     return emit.call(this, event, ...args);
   };
 }
+
+/** Next serves plain http itself; https is what a TLS-terminating proxy in front says. */
+const LOCAL_URL = new URL("http://localhost");
 
 function header(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
