@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, insertUsers, PASSWORD, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, clickHydrated, insertUsers, PASSWORD, submitSignIn, uniqueEmail } from "./support";
 
 // The administrator's journey: add a product, promote a user, ship a customer's order, edit a price.
 // Customers are made through the REST API (next-auth's credentials flow), like a script would.
@@ -77,7 +77,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   const promotedRow = page.getByRole("row", { name: promotedEmail });
   for (let shown = 1; (await promotedRow.count()) === 0; ) {
     expect(shown, `${promotedEmail} is on no page`).toBeLessThan(10);
-    await userPages.getByRole("button", { name: "Next" }).click();
+    await clickHydrated(userPages.getByRole("button", { name: "Next" }));
     shown += 1;
     await expect(userPages.getByText(`Page ${shown}`, { exact: true })).toBeVisible();
   }
@@ -112,7 +112,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   await expect(orderRow).toContainText(customerEmail);
   await expect(orderRow).toContainText(partName);
   await expect(orderRow).toContainText("$246.90");
-  await orderRow.getByRole("button", { name: "Mark shipped" }).click();
+  await clickHydrated(orderRow.getByRole("button", { name: "Mark shipped" }));
   await expect(page.getByText("Order marked shipped.")).toBeVisible();
   await page.goto("/dashboard/manage-orders?status=shipped");
   await expect(orderRow).toContainText("shipped");
@@ -136,7 +136,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   const partRow = page.locator(`tr[data-part-id="${partId}"]`);
   await expect(partRow).toContainText("$123.45");
   await expect(partRow).toContainText("38");
-  await partRow.getByRole("button", { name: `Edit ${partName}` }).click();
+  await clickHydrated(partRow.getByRole("button", { name: `Edit ${partName}` }));
   const dialog = page.getByRole("dialog", { name: `Edit ${partName}` });
   await dialog.getByLabel("Price").fill("0");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -154,7 +154,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   await page.goto("/dashboard/manage-product");
   if (await lastPage.count()) await lastPage.click();
   page.once("dialog", (confirm) => void confirm.accept());
-  await partRow.getByRole("button", { name: `Delete ${partName}` }).click();
+  await clickHydrated(partRow.getByRole("button", { name: `Delete ${partName}` }));
   await expect(page.getByText(/open order .*cannot be deleted/)).toBeVisible();
   await expect(partRow).toBeVisible();
 
@@ -165,14 +165,14 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
     expect(confirm.message()).toContain("Cancel the order");
     void confirm.accept();
   });
-  await orderRow.getByRole("button", { name: "Cancel" }).click();
+  await clickHydrated(orderRow.getByRole("button", { name: "Cancel" }));
   await expect(page.getByText("Order marked cancelled.")).toBeVisible();
   await expect(orderRow).toHaveCount(0);
   await page.goto("/dashboard/manage-product");
   if (await lastPage.count()) await lastPage.click();
   await expect(partRow).toContainText("40");
   page.once("dialog", (confirm) => void confirm.accept());
-  await partRow.getByRole("button", { name: `Delete ${partName}` }).click();
+  await clickHydrated(partRow.getByRole("button", { name: `Delete ${partName}` }));
   await expect(page.getByText("Part deleted.")).toBeVisible();
   await expect(partRow).toHaveCount(0);
   expect((await page.request.get(`/parts/${partId}`)).status()).toBe(404);

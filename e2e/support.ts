@@ -1,8 +1,21 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 
 export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
 export const PASSWORD = "secret-pass-1";
+
+/**
+ * Clicks a client component's control once React has hydrated it. A server-rendered button is
+ * visible and enabled before its handler is attached, and a click in between does nothing: on a
+ * busy machine that raced with a navigation just before. React marks an element it has hydrated
+ * with its own `__reactProps$…` key.
+ */
+export async function clickHydrated(control: Locator): Promise<void> {
+  await expect
+    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), { message: "the control is hydrated" })
+    .toBe(true);
+  await control.click();
+}
 
 let counter = 0;
 /** A fresh address matching SPEC 5's pattern (letters or digits @ letters . 2-3 letters). */
