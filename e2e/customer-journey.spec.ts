@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, deleteReviewsBy, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, clickHydrated, deleteReviewsBy, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product"];
 const CUSTOMER_MENU = ["My Orders", "Add Review"];
@@ -113,7 +113,7 @@ test("a customer orders a part, deletes the order, edits the profile and reviews
   // My Profile: the update button reveals the form; a bad link is refused; the saved values show.
   await page.goto("/dashboard/my-profile");
   await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
-  await page.getByRole("button", { name: "Update profile" }).click();
+  await clickHydrated(page.getByRole("button", { name: "Update profile" }));
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
   await expect(page.getByLabel("Professional profile link")).toHaveAttribute("type", "url");
@@ -208,7 +208,7 @@ test("failures are said: an order the stock can no longer cover, and deleting an
   await expect(row).toHaveCount(1);
   expect((await page.request.delete(`${baseURL}/orders/${orderId}`, { headers: { origin: baseURL ?? "" } })).status()).toBe(200);
   page.once("dialog", (dialog) => void dialog.accept());
-  await row.getByRole("button", { name: /Delete/ }).click();
+  await clickHydrated(row.getByRole("button", { name: /Delete/ }));
   const failure = page.locator("[data-sonner-toast]").filter({ hasText: "The order was not deleted" });
   await expect(failure).toBeVisible();
   await expect(failure).toContainText("There is no order with this id.");
@@ -300,7 +300,7 @@ test("an admin's dashboard menu has the four admin pages and not My Orders or Ad
   await page.goto("/dashboard/my-profile");
   const toggle = menu.getByRole("button", { name: /Dashboard menu/ });
   await expect(menu.getByRole("link", { name: "Make Admin" })).toBeHidden();
-  await toggle.click();
+  await clickHydrated(toggle);
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await menu.getByRole("link", { name: "Make Admin" }).click();
   await expect(page).toHaveURL("/dashboard/make-admin");
