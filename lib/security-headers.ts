@@ -77,10 +77,14 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const HSTS = "max-age=63072000; includeSubDomains";
 
+/** A TLS-terminating proxy in front says the request came over HTTPS (the first X-Forwarded-Proto value). */
+export function isForwardedHttps(forwardedProto: string | null): boolean {
+  return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
 /** Served over HTTPS: an https URL, or a TLS-terminating proxy in front saying so. */
 export function isHttps(url: URL, forwardedProto: string | null): boolean {
-  if (url.protocol === "https:") return true;
-  return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
+  return url.protocol === "https:" || isForwardedHttps(forwardedProto);
 }
 
 /** A fresh, unguessable nonce for one page request. */

@@ -1,6 +1,6 @@
 import { disconnectDb } from "@/lib/db";
 import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
-import { API_CSP, defaultSecurityHeaders, isHttps } from "@/lib/security-headers";
+import { API_CSP, defaultSecurityHeaders, isForwardedHttps } from "@/lib/security-headers";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
@@ -109,7 +109,8 @@ export async function installRequestFilter(): Promise<void> {
       const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
       const url = request.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
-      const https = isHttps(LOCAL_URL, header(request.headers["x-forwarded-proto"]));
+      // next start serves plain http itself: https is what a TLS-terminating proxy in front says.
+      const https = isForwardedHttps(header(request.headers["x-forwarded-proto"]));
       for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
       const refusal = refusalOf(request.method ?? "", pathname);
       if (refusal) {
@@ -123,9 +124,6 @@ export async function installRequestFilter(): Promise<void> {
     return emit.call(this, event, ...args);
   };
 }
-
-/** Next serves plain http itself; https is what a TLS-terminating proxy in front says. */
-const LOCAL_URL = new URL("http://localhost");
 
 function header(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
