@@ -15,7 +15,12 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    // The test command's closing line (scripts/test-summary.mjs) is computed from this report.
+    ...(process.env.TEST_RESULTS_DIR ? [["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright.json` }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -46,6 +46,8 @@ try {
       "--seed",
       process.env.FUZZ_SEED ?? "9",
       ...(mode === "short" ? ["--phases", "examples,coverage,fuzzing"] : []),
+      // The test command's closing line (scripts/test-summary.mjs) counts the operations from this report.
+      ...(process.env.TEST_RESULTS_DIR ? ["--report", "junit", "--report-junit-path", path.join(process.env.TEST_RESULTS_DIR, `fuzz-${who}.xml`)] : []),
     ]);
     if (code !== 0) failed = true;
   }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test: lint, production build, type check, unit + integration (real embedded database and the
-# production server), end-to-end.
-set -euo pipefail
+# production server), the short API fuzz, end-to-end. Every step runs even when an earlier one failed
+# (except those that need the build, when the build failed), and the command ends with one line computed
+# from the runners' own reports: `Tests: N passed, M failed` (scripts/test-summary.mjs).
+set -uo pipefail
 export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
@@ -14,13 +16,32 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 
+export TEST_RESULTS_DIR="$PWD/.test-results"
+rm -rf "$TEST_RESULTS_DIR" && mkdir -p "$TEST_RESULTS_DIR"
+steps=()
+run_step() {
+  local name=$1; shift
+  echo "[test] $name"
+  "$@"
+  local code=$?
+  steps+=("$name=$code")
+  return "$code"
+}
+
 # Build the embedded database once up front, so its one-time build is visible and not inside a test timeout.
-node -e 'import("./scripts/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureFerretBinary()).catch(e => { console.error(e.message); process.exit(1); })'
+run_step database node -e 'import("./scripts/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureFerretBinary()).catch(e => { console.error(e.message); process.exit(1); })'
 
 # The build comes before vitest: the API tests run the production server (next start) on it.
-echo "[test] lint";        npx eslint .
-echo "[test] build";       NEXT_DIST_DIR=.next-test npx next build
-echo "[test] typecheck";   npx tsc --noEmit
-echo "[test] vitest";      NEXT_DIST_DIR=.next-test npx vitest run
-echo "[test] fuzz (short)"; NEXT_DIST_DIR=.next-test bash scripts/fuzz.sh short
-echo "[test] playwright";  NEXT_DIST_DIR=.next-test npx playwright test
+export NEXT_DIST_DIR=.next-test
+run_step lint npx eslint .
+if run_step build npx next build; then
+  run_step typecheck npx tsc --noEmit
+  run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
+  run_step fuzz bash scripts/fuzz.sh short
+  run_step playwright npx playwright test
+fi
+
+node scripts/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
+for step in "${steps[@]}"; do
+  [ "${step#*=}" = 0 ] || exit 1
+done
