@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
+import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { EmailTakenError, checkPassword, createAccountWithPassword, findAccount, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
@@ -92,6 +93,8 @@ export function buildAuthOptions(): NextAuthOptions {
     pages: { signIn: "/signin", error: "/signin" },
     providers,
     callbacks: {
+      // Sign-out and every other next-auth redirect stay on the host the visitor is on.
+      redirect: redirectOnVisitorsHost,
       async signIn({ user, account }) {
         if (account?.provider === "google") {
           if (!user.email) return false;
