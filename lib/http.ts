@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { PasswordHashingBusyError } from "@/lib/password";
 import { BROWSER_ORIGIN_HEADER, originOf } from "@/lib/request-origin";
 import { StockBusyError } from "@/lib/stock";
 import { siteUrl } from "@/lib/site";
@@ -243,7 +244,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof NotFoundError) return errorReply(404, error.message);
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
-  if (error instanceof StockBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
+  if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
     return errorReply(503, "The shop's database is not available right now; please try again shortly.", {}, { "Retry-After": "5" });
