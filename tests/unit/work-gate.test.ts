@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { replyForError } from "@/lib/http";
+import { PasswordHashingBusyError } from "@/lib/password";
 import { GateBusyError, WorkGate } from "@/lib/work-gate";
 
 function deferred() {
@@ -38,5 +40,14 @@ describe("WorkGate", () => {
     const gate = new WorkGate(1, 0);
     await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await gate.run(() => Promise.resolve("next"))).toBe("next");
+  });
+});
+
+describe("password hashing refused while the gate is full", () => {
+  it("is a 503 with Retry-After and a message a person can act on, never a 500", async () => {
+    const reply = replyForError(new PasswordHashingBusyError());
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get("retry-after")).toBe("2");
+    expect(await reply.json()).toEqual({ success: false, message: "Sign-in is busy just now; please try again in a moment." });
   });
 });
