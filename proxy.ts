@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { signInPath } from "@/lib/auth/callback-url";
 import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
-import { clearSessionCookies } from "@/lib/auth/session-cookies";
+import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/security-headers";
 import { isAdmin } from "@/lib/users";
 
@@ -48,8 +48,8 @@ async function guard(request: NextRequest, forwarded: Headers): Promise<NextResp
 /** SPEC 4's admin guard: not an admin means signed out and sent to sign in, origin remembered. */
 function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
   const response = NextResponse.redirect(new URL(signInPath(origin), request.url));
-  // A link prefetch is not a visit: it must not sign anyone out.
-  if (request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch")) return response;
+  // A link prefetch is not a visit, and another site's link is not the visitor's choice: neither signs anyone out.
+  if (request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch") || cameFromAnotherSite(request.headers)) return response;
   return clearSessionCookies(
     response,
     request.cookies.getAll().map((cookie) => cookie.name),

@@ -128,7 +128,8 @@ test.describe("sign-up and sign-in", () => {
   test("an off-site callbackUrl is ignored: sign-in lands on /", async ({ page, baseURL }) => {
     const email = uniqueEmail();
     await signUp(page, { name: "Careful Clicker", email });
-    for (const evil of ["https://evil.com/steal", "//evil.com", "/\\evil.com"]) {
+    // The last three become //evil.com only once their dot segments are resolved.
+    for (const evil of ["https://evil.com/steal", "//evil.com", "/\\evil.com", "/.//evil.com", "/%2e//evil.com", "/dashboard/..//evil.com"]) {
       await page.context().clearCookies();
       await page.goto(`/signin?callbackUrl=${encodeURIComponent(evil)}`);
       await submitSignIn(page, email, PASSWORD);

@@ -90,6 +90,15 @@ test("a link from another site to the sign-out redirect cannot sign anyone out",
   expect((await sessionOf(page)).user).toBeDefined();
 });
 
+test("a link on another site to an admin page sends a customer to sign in without signing them out", async ({ page, baseURL }) => {
+  await signUp(page, { name: "Linked From Afar", email: uniqueEmail() });
+  // A page of another site (an opaque data: origin) with a link to the admin page.
+  await page.goto(`data:text/html,<a href="${baseURL}/dashboard/make-admin">See this admin page</a>`);
+  await page.getByRole("link", { name: "See this admin page" }).click();
+  await expect(page).toHaveURL("/signin?callbackUrl=%2Fdashboard%2Fmake-admin");
+  expect((await sessionOf(page)).user).toBeDefined();
+});
+
 test("the sign-out redirect the admin pages use signs the visitor out and sends them to sign in, origin remembered", async ({ page }) => {
   await signUp(page, { name: "Page Guarded", email: uniqueEmail() });
   await page.goto("/signout-redirect?callbackUrl=%2Fdashboard%2Fmanage-product");

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { PasswordHashingBusyError } from "@/lib/password";
+import { BROWSER_ORIGIN_HEADER, originOf } from "@/lib/request-origin";
 import { StockBusyError } from "@/lib/stock";
 import { siteUrl } from "@/lib/site";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
@@ -191,8 +193,15 @@ function carriesSessionCookie(request: Request): boolean {
   });
 }
 
+/**
+ * The shop's own origins for this request: the one the browser used (stamped by the request
+ * filter from the scheme and Host, or a trusted proxy's forwarding headers) and the configured
+ * public one. Not request.url: it names the host `next start` listens on, not the visitor's.
+ */
 function ownOrigins(request: Request): Set<string> {
-  const origins = new Set<string>([new URL(request.url).origin]);
+  const origins = new Set<string>();
+  const browser = request.headers.get(BROWSER_ORIGIN_HEADER);
+  if (browser) origins.add(browser);
   try {
     origins.add(siteUrl().origin);
   } catch {
@@ -209,7 +218,8 @@ export function assertSameOrigin(request: Request): void {
   if (!STATE_CHANGING.has(request.method.toUpperCase()) || !carriesSessionCookie(request)) return;
   const origin = request.headers.get("origin");
   if (origin && origin !== "null") {
-    if (ownOrigins(request).has(origin)) return;
+    const sent = originOf(origin);
+    if (sent && ownOrigins(request).has(sent)) return;
     throw new HttpError(403, "Cross-site request refused: this action must come from the shop's own pages.");
   }
   const site = request.headers.get("sec-fetch-site");
@@ -234,7 +244,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof NotFoundError) return errorReply(404, error.message);
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
-  if (error instanceof StockBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
+  if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
     return errorReply(503, "The shop's database is not available right now; please try again shortly.", {}, { "Retry-After": "5" });

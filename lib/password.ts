@@ -1,15 +1,35 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { GateBusyError, WorkGate } from "@/lib/work-gate";
 
 // OWASP's scrypt parameters: N=2^15, r=8, p=3 (needs ~32 MiB, so maxmem is raised).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+/** Too many passwords are being hashed already: nothing was checked; try again shortly. */
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super("Sign-in is busy just now; please try again in a moment.");
+  }
+}
+
+// One hash takes a core for a noticeable time. Half the cores at most (one on two), with a short
+// queue, so a flood of sign-in guesses slows sign-ins, not every other page and call.
+const hashing = new WorkGate(Math.max(1, Math.floor(availableParallelism() / 2)), 32);
+
+async function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  try {
+    return await hashing.run(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+        ),
+    );
+  } catch (error) {
+    throw error instanceof GateBusyError ? new PasswordHashingBusyError() : error;
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64: parameters travel with the hash so they can be raised later. */

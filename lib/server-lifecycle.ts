@@ -1,7 +1,8 @@
 import { disconnectDb } from "@/lib/db";
 import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
-import { API_CSP, defaultSecurityHeaders, isForwardedHttps } from "@/lib/security-headers";
+import { API_CSP, defaultSecurityHeaders } from "@/lib/security-headers";
 import { settleAllInterruptedOrders } from "@/lib/stock";
+import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/trusted-proxies";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
 
@@ -88,8 +89,22 @@ function refusalOf(method: string, pathname: string): Refusal | null {
   return null;
 }
 
+/** TRUSTED_PROXIES, read once; a malformed list stops the server, since guessing would trust the wrong peers or none. */
+function trustedProxiesAtStartup(): TrustedProxies {
+  try {
+    return parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  } catch (error) {
+    if (!(error instanceof TrustedProxiesError)) throw error;
+    console.error(`[server] ${error.message}`);
+    process.exit(1);
+  }
+}
+
 /**
  * The node:http layer, before Next sees a request:
+ * - the client's address and the origin the browser used are stamped on the request, and
+ *   forwarding headers are dropped unless the socket's peer is a trusted proxy
+ *   (lib/trusted-proxies.ts): route handlers cannot see the socket;
  * - every reply starts with the security headers that do not depend on the request
  *   (lib/security-headers.ts defaultSecurityHeaders; proxy.ts adds a nonce where a page has one);
  * - requests Next answers with a bare 500 before proxy.ts or any route runs are answered here:
@@ -103,14 +118,15 @@ export async function installRequestFilter(): Promise<void> {
   const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsRequestFilter?: boolean };
   if (proto.__autopartsRequestFilter) return;
   proto.__autopartsRequestFilter = true;
+  const proxies = trustedProxiesAtStartup();
   const emit = proto.emit;
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
       const url = request.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
-      // next start serves plain http itself: https is what a TLS-terminating proxy in front says.
-      const https = isForwardedHttps(header(request.headers["x-forwarded-proto"]));
+      const socket = request.socket as import("node:net").Socket & { encrypted?: boolean };
+      const { https } = stampRequest(socket.remoteAddress ?? "", socket.encrypted === true, request.headers, proxies);
       for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
       const refusal = refusalOf(request.method ?? "", pathname);
       if (refusal) {
@@ -123,8 +139,4 @@ export async function installRequestFilter(): Promise<void> {
     }
     return emit.call(this, event, ...args);
   };
-}
-
-function header(value: string | string[] | undefined): string | null {
-  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }

@@ -2,8 +2,11 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS } from "@/lib/auth/messages";
+import { isKnownBrowser, rememberBrowser } from "@/lib/auth/known-browser";
 import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
+import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
+import { PasswordHashingBusyError } from "@/lib/password";
 import { EmailTakenError, checkPassword, createAccountWithPassword, findAccount, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
@@ -25,7 +28,9 @@ async function signUp(credentials: Credentials, headers: RequestHeaders): Promis
   const parsed = signUpSchema.safeParse(credentials);
   if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
   authRateLimits().takeSignUp(clientIp(headers));
-  return createAccountWithPassword(parsed.data);
+  const account = await createAccountWithPassword(parsed.data);
+  await rememberBrowser(account.email, authSecret(), wantsSecureCookies());
+  return account;
 }
 
 async function signInWithPassword(credentials: Credentials, headers: RequestHeaders): Promise<AccountView> {
@@ -34,13 +39,14 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   const { email, password } = parsed.data;
   const ip = clientIp(headers);
   const limits = authRateLimits();
-  limits.assertSignInAllowed(email, ip);
+  limits.assertSignInAllowed(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
   const account = await checkPassword(email, password);
   if (!account) {
     limits.recordSignInFailure(email, ip);
     throw new SignInRefused(WRONG_CREDENTIALS);
   }
   limits.recordSignInSuccess(email, ip);
+  await rememberBrowser(email, authSecret(), wantsSecureCookies());
   // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
   await registerUser(account);
   return account;
@@ -71,7 +77,7 @@ export function buildAuthOptions(): NextAuthOptions {
           const account = credentials?.mode === "signup" ? await signUp(credentials, req.headers) : await signInWithPassword(credentials, req.headers);
           return { id: account.email, email: account.email, name: account.name, image: account.image, role: account.role };
         } catch (error) {
-          if (error instanceof SignInRefused || error instanceof TooManyAttemptsError || error instanceof EmailTakenError) throw error;
+          if (error instanceof SignInRefused || error instanceof TooManyAttemptsError || error instanceof EmailTakenError || error instanceof PasswordHashingBusyError) throw error;
           // A database outage or a bug: log it, and do not show its internals to the visitor.
           console.error("[auth] sign-in failed unexpectedly", error);
           throw new Error(SIGN_IN_UNAVAILABLE);
@@ -92,6 +98,8 @@ export function buildAuthOptions(): NextAuthOptions {
     pages: { signIn: "/signin", error: "/signin" },
     providers,
     callbacks: {
+      // Sign-out and every other next-auth redirect stay on the host the visitor is on.
+      redirect: redirectOnVisitorsHost,
       async signIn({ user, account }) {
         if (account?.provider === "google") {
           if (!user.email) return false;

@@ -1,3 +1,5 @@
+import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+
 /**
  * Limits on sign-in failures and sign-ups. In memory, per server process: a restart forgets
  * them and several processes each keep their own count (README, "Accounts and sign-in").
@@ -65,20 +67,22 @@ export class SlidingWindowLimiter {
 
 export class TooManyAttemptsError extends Error {
   readonly retryAfterMs: number;
-  constructor(retryAfterMs: number) {
-    super(tooManyAttemptsMessage(retryAfterMs));
+  constructor(retryAfterMs: number, { accountLocked = false } = {}) {
+    super(tooManyAttemptsMessage(retryAfterMs, { accountLocked }));
     this.retryAfterMs = retryAfterMs;
   }
 }
 
-export function tooManyAttemptsMessage(retryAfterMs: number): string {
+export function tooManyAttemptsMessage(retryAfterMs: number, { accountLocked = false } = {}): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  const wait = `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return accountLocked ? `Too many attempts on this account. ${wait}, or sign in from a browser you have signed in with before.` : `Too many attempts. ${wait}.`;
 }
 
 export type AuthLimitConfig = {
   signInFailuresPerIp: number;
   signInFailuresPerEmailAndIp: number;
+  signInFailuresPerAccount: number;
   signInWindowMs: number;
   signUpsPerIp: number;
   signUpWindowMs: number;
@@ -87,6 +91,7 @@ export type AuthLimitConfig = {
 export const DEFAULT_AUTH_LIMITS: AuthLimitConfig = {
   signInFailuresPerIp: 10,
   signInFailuresPerEmailAndIp: 10,
+  signInFailuresPerAccount: 20,
   signInWindowMs: 15 * 60_000,
   signUpsPerIp: 20,
   signUpWindowMs: 60 * 60_000,
@@ -111,35 +116,47 @@ export function authLimitConfigFromEnv(env: Env = process.env): AuthLimitConfig 
   return {
     signInFailuresPerIp: count(env, "AUTH_SIGNIN_FAILURES_PER_IP", d.signInFailuresPerIp),
     signInFailuresPerEmailAndIp: count(env, "AUTH_SIGNIN_FAILURES_PER_EMAIL_IP", d.signInFailuresPerEmailAndIp),
+    signInFailuresPerAccount: count(env, "AUTH_SIGNIN_FAILURES_PER_ACCOUNT", d.signInFailuresPerAccount),
     signInWindowMs: minutes(env, "AUTH_SIGNIN_WINDOW_MINUTES", d.signInWindowMs),
     signUpsPerIp: count(env, "AUTH_SIGNUPS_PER_IP", d.signUpsPerIp),
     signUpWindowMs: minutes(env, "AUTH_SIGNUP_WINDOW_MINUTES", d.signUpWindowMs),
   };
 }
 
-/** The sign-in and sign-up policy: failures per address and per email on an address, sign-ups per address. */
+/**
+ * The sign-in and sign-up policy: failures per address, per email on an address and per account
+ * from every address together; sign-ups per address.
+ */
 export class AuthRateLimits {
   private readonly failuresByIp: SlidingWindowLimiter;
   private readonly failuresByEmailAndIp: SlidingWindowLimiter;
+  private readonly failuresByAccount: SlidingWindowLimiter;
   private readonly signUpsByIp: SlidingWindowLimiter;
 
   constructor(config: AuthLimitConfig = DEFAULT_AUTH_LIMITS, now: Clock = Date.now) {
     this.failuresByIp = new SlidingWindowLimiter({ max: config.signInFailuresPerIp, windowMs: config.signInWindowMs, now });
     this.failuresByEmailAndIp = new SlidingWindowLimiter({ max: config.signInFailuresPerEmailAndIp, windowMs: config.signInWindowMs, now });
+    this.failuresByAccount = new SlidingWindowLimiter({ max: config.signInFailuresPerAccount, windowMs: config.signInWindowMs, now });
     this.signUpsByIp = new SlidingWindowLimiter({ max: config.signUpsPerIp, windowMs: config.signUpWindowMs, now });
   }
 
-  /** Throws TooManyAttemptsError when this address, or this email from this address, failed too often. */
-  assertSignInAllowed(email: string, ip: string): void {
-    const byIp = this.failuresByIp.status(ip);
-    const byEmail = this.failuresByEmailAndIp.status(emailKey(email, ip));
-    const waits = [byIp, byEmail].flatMap((s) => (s.limited ? [s.retryAfterMs] : []));
-    if (waits.length) throw new TooManyAttemptsError(Math.max(...waits));
+  /**
+   * Throws TooManyAttemptsError when this address, or this email from this address, failed too
+   * often, or when the account failed too often from all addresses together (guesses spread over
+   * many addresses). That last lock does not hold for a browser the owner signed in with before
+   * (`knownBrowser`), so guessing cannot lock the owner out of their own browser.
+   */
+  assertSignInAllowed(email: string, ip: string, { knownBrowser = false } = {}): void {
+    const byAccount: LimitStatus = knownBrowser ? { limited: false } : this.failuresByAccount.status(accountKey(email));
+    const statuses = [this.failuresByIp.status(ip), this.failuresByEmailAndIp.status(emailKey(email, ip)), byAccount];
+    const waits = statuses.flatMap((s) => (s.limited ? [s.retryAfterMs] : []));
+    if (waits.length) throw new TooManyAttemptsError(Math.max(...waits), { accountLocked: byAccount.limited });
   }
 
   recordSignInFailure(email: string, ip: string): void {
     this.failuresByIp.hit(ip);
     this.failuresByEmailAndIp.hit(emailKey(email, ip));
+    this.failuresByAccount.hit(accountKey(email));
   }
 
   /** The right password clears that email's failures on that address (not the address's, or one account could unlock guessing at others). */
@@ -155,32 +172,23 @@ export class AuthRateLimits {
   }
 }
 
+function accountKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 function emailKey(email: string, ip: string): string {
-  return `${email.trim().toLowerCase()}|${ip}`;
+  return `${accountKey(email)}|${ip}`;
 }
 
 type HeaderBag = Record<string, unknown> | undefined;
 
-function header(headers: HeaderBag, name: string): string | undefined {
-  const value = headers?.[name];
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && typeof value[0] === "string") return value.join(",");
-  return undefined;
-}
-
 /**
- * The client's address as the nearest proxy reported it: X-Real-IP, else the last X-Forwarded-For
- * entry (the one our own proxy appended; earlier entries are whatever the client sent). Without a
- * proxy, Next.js fills X-Forwarded-For with the socket address when the client did not send one.
+ * The client's address, as the request filter stamped it (the socket's, or a trusted proxy's
+ * report: lib/trusted-proxies.ts). Never X-Real-IP or X-Forwarded-For themselves: anyone can send those.
  */
 export function clientIp(headers: HeaderBag): string {
-  const realIp = header(headers, "x-real-ip")?.trim();
-  if (realIp) return realIp;
-  const forwarded = header(headers, "x-forwarded-for")
-    ?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return forwarded?.at(-1) ?? "unknown";
+  const value = headers?.[CLIENT_ADDRESS_HEADER];
+  return typeof value === "string" && value ? value : "unknown";
 }
 
 const globalForLimits = globalThis as typeof globalThis & { __autopartsAuthLimits?: AuthRateLimits };

@@ -24,3 +24,8 @@ export function clearSessionCookies(response: NextResponse, sent: readonly strin
   }
   return response;
 }
+
+/** A navigation another site started (its link or form): it may be redirected, but must not sign anyone out. */
+export function cameFromAnotherSite(headers: Headers): boolean {
+  return headers.get("sec-fetch-site") === "cross-site";
+}

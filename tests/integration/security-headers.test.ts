@@ -10,7 +10,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   await connectDb();
-  server = await startServer();
+  // The test stands in for the TLS proxy in front, whose X-Forwarded-Proto counts only when it is trusted.
+  server = await startServer({ TRUSTED_PROXIES: "127.0.0.1" });
 }, 90_000);
 
 afterAll(async () => {

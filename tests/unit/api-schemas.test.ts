@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertSameOrigin, HttpError, nextPageLink, pagedReply, readJsonBody } from "@/lib/http";
+import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
 import { MAX_PAGE_SIZE, MAX_SKIP, pagingQuerySchema } from "@/lib/validation/common";
 import { orderQuantity, orderTotal, purchaseFormSchema } from "@/lib/validation/orders";
 
@@ -89,8 +90,12 @@ describe("assertSameOrigin", () => {
     }
   };
 
+  // What the request filter stamps: the origin the browser used.
+  const browserOn = (origin: string) => ({ [BROWSER_ORIGIN_HEADER]: origin });
+
   it("lets same-origin state changes and every GET through", () => {
-    expect(refused(req("POST", { ...cookie, origin: "http://shop.test" }))).toBe(false);
+    expect(refused(req("POST", { ...cookie, ...browserOn("http://shop.test"), origin: "http://shop.test" }))).toBe(false);
+    expect(refused(req("POST", { ...cookie, ...browserOn("http://127.0.0.1:3000"), origin: "http://127.0.0.1:3000" }))).toBe(false);
     expect(refused(req("DELETE", { ...cookie, "sec-fetch-site": "same-origin" }))).toBe(false);
     expect(refused(req("GET", { ...cookie, origin: "https://evil.example" }))).toBe(false);
     // No session cookie: nothing to abuse; the guards answer 401.
@@ -102,6 +107,11 @@ describe("assertSameOrigin", () => {
     expect(refused(req("PUT", { ...cookie, "sec-fetch-site": "cross-site" }))).toBe(true);
     expect(refused(req("DELETE", { ...cookie, "sec-fetch-site": "same-site" }))).toBe(true);
     expect(refused(req("POST", cookie))).toBe(true);
+  });
+  it("compares with the origin the browser used, not with the address the server listens on", () => {
+    // request.url names next start's own host; only the stamped browser origin counts.
+    expect(refused(req("POST", { ...cookie, origin: "http://shop.test" }))).toBe(true);
+    expect(refused(req("POST", { ...cookie, ...browserOn("http://localhost:3000"), origin: "http://127.0.0.1:3000" }))).toBe(true);
   });
 });
 

@@ -37,6 +37,32 @@ describe("safeCallbackUrl", () => {
     expect(safeCallbackUrl("/api/auth/signout")).toBe("/");
   });
 
+  it.each([
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/dashboard/..//evil.example",
+    "/dashboard/%2e%2e//evil.example",
+    "/./\\evil.example",
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5Cevil.example",
+    "/%5C%5Cevil.example",
+    "/%09/evil.example",
+    "/%0A/evil.example",
+    "/%E0%A4%A",
+  ])("refuses %j, which normalises or decodes to another host", (value) => {
+    expect(safeCallbackUrl(value)).toBe("/");
+  });
+
+  it("keeps same-site paths that only look odd", () => {
+    expect(safeCallbackUrl("/parts?q=a//b")).toBe("/parts?q=a//b");
+    expect(safeCallbackUrl("/dashboard/my-orders#//x")).toBe("/dashboard/my-orders#//x");
+    expect(safeCallbackUrl("/parts/100%25")).toBe("/parts/100%25");
+  });
+
   it("normalises dot segments instead of passing them through", () => {
     expect(safeCallbackUrl("/dashboard/../purchase/1")).toBe("/purchase/1");
     expect(safeCallbackUrl("/./dashboard")).toBe("/dashboard");

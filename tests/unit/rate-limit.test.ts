@@ -8,6 +8,7 @@ import {
   clientIp,
   tooManyAttemptsMessage,
 } from "@/lib/auth/rate-limit";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
 
 const MINUTE = 60_000;
 
@@ -112,6 +113,27 @@ describe("AuthRateLimits", () => {
     expect(() => limits.assertSignInAllowed("other@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
   });
 
+  it("by default locks an account after 20 failures from any mix of addresses, except for a browser its owner signed in with", () => {
+    const clock = fakeClock();
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
+    for (let i = 0; i < 20; i++) {
+      limits.assertSignInAllowed("jane@example.com", `198.51.100.${i}`);
+      limits.recordSignInFailure("Jane@example.com", `198.51.100.${i}`);
+    }
+    const error = caught(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1"));
+    expect((error as Error).message).toBe("Too many attempts on this account. Try again in 15 minutes, or sign in from a browser you have signed in with before.");
+    expect(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1", { knownBrowser: true })).not.toThrow();
+    expect(() => limits.assertSignInAllowed("other@example.com", "192.0.2.1")).not.toThrow();
+    clock.advance(15 * MINUTE);
+    expect(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1")).not.toThrow();
+  });
+
+  it("keeps the per-address limits for a known browser", () => {
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS);
+    for (let i = 0; i < 10; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5", { knownBrowser: true })).toThrow(TooManyAttemptsError);
+  });
+
   it("allows 20 sign-ups per address per hour by default", () => {
     const clock = fakeClock();
     const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
@@ -134,8 +156,9 @@ describe("configuration and helpers", () => {
         AUTH_SIGNIN_WINDOW_MINUTES: "5",
         AUTH_SIGNUPS_PER_IP: "-3",
         AUTH_SIGNUP_WINDOW_MINUTES: "soon",
+        AUTH_SIGNIN_FAILURES_PER_ACCOUNT: "50",
       }),
-    ).toEqual({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 1000, signInFailuresPerEmailAndIp: 0, signInWindowMs: 5 * MINUTE });
+    ).toEqual({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 1000, signInFailuresPerEmailAndIp: 0, signInFailuresPerAccount: 50, signInWindowMs: 5 * MINUTE });
   });
 
   it("says minutes, rounded up, at least one", () => {
@@ -143,10 +166,9 @@ describe("configuration and helpers", () => {
     expect(tooManyAttemptsMessage(61_000)).toBe("Too many attempts. Try again in 2 minutes.");
   });
 
-  it("takes the client address from X-Real-IP, else the last X-Forwarded-For entry", () => {
-    expect(clientIp({ "x-real-ip": "203.0.113.5", "x-forwarded-for": "1.1.1.1" })).toBe("203.0.113.5");
-    expect(clientIp({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" })).toBe("203.0.113.5");
-    expect(clientIp({ "x-forwarded-for": "::1" })).toBe("::1");
+  it("takes the client address the request filter stamped, never X-Real-IP or X-Forwarded-For", () => {
+    expect(clientIp({ [CLIENT_ADDRESS_HEADER]: "203.0.113.5", "x-real-ip": "6.6.6.6", "x-forwarded-for": "1.1.1.1" })).toBe("203.0.113.5");
+    expect(clientIp({ "x-real-ip": "203.0.113.5", "x-forwarded-for": "6.6.6.6, 203.0.113.5" })).toBe("unknown");
     expect(clientIp({})).toBe("unknown");
     expect(clientIp(undefined)).toBe("unknown");
   });
