@@ -68,7 +68,7 @@ test("an admin adds a product with an uploaded photo, and the part's page shows 
   await page.getByLabel("Search parts").fill(partName);
   await page.getByRole("button", { name: "Show parts" }).click();
   await expect.poll(() => drawn(page.getByRole("img", { name: partName }))).toBe(true);
-  await page.getByRole("link", { name: partName }).click();
+  await page.getByRole("link", { name: partName, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
   const photo = page.getByRole("main").getByRole("img", { name: partName });
   await expect(photo).toHaveAttribute("src", pictureUrl);
