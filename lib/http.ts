@@ -109,6 +109,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return Buffer.concat(chunks);
 }
 
+/** The body as text, up to the cap. */
 async function readCapped(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder("utf-8", { fatal: false }).decode(await readBodyBytes(request, maxBytes));
 }

@@ -18,6 +18,8 @@ export function PartRowActions({ part }: { part: Part }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
   const [delta, setDelta] = useState("");
+  // Each opening of the edit dialog gets a fresh picture field: no preview of an upload left unsaved.
+  const [editing, setEditing] = useState(0);
   const {
     register,
     handleSubmit,
@@ -82,6 +84,7 @@ export function PartRowActions({ part }: { part: Part }) {
         disabled={pending}
         onClick={() => {
           reset();
+          setEditing((n) => n + 1);
           dialog.current?.showModal();
         }}
         className={`${button} bg-brand-700 text-white hover:bg-brand-900`}
@@ -116,6 +119,7 @@ export function PartRowActions({ part }: { part: Part }) {
         <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="mt-4 flex flex-col gap-3">
           <FormField id={idFor("partsname")} label="Part name" registration={register("partsname")} error={errors.partsname?.message} />
           <PartImageField
+            key={editing}
             id={idFor("image")}
             registration={register("image")}
             error={errors.image?.message}

@@ -106,9 +106,16 @@ describe("an admin uploads a part picture", () => {
     expect(await pictureCount()).toBe(before);
   });
 
-  it(`refuses a picture over ${PART_IMAGE_MAX_BYTES} bytes with 413, declared or streamed, and an empty body with 400`, async () => {
+  it(`takes a picture of ${PART_IMAGE_MAX_BYTES} bytes, refuses a larger one with 413, declared or streamed, and an empty body with 400`, async () => {
+    const png = freshPng();
+    const atTheLimit = Buffer.concat([png, Buffer.alloc(PART_IMAGE_MAX_BYTES - png.byteLength)]);
+    const accepted = await upload(world.carol, atTheLimit);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const served = await raw(partImageUploadedSchema.parse(accepted.body).result.url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(atTheLimit)).toBe(true);
+
     const before = await pictureCount();
-    const tooLarge = Buffer.concat([freshPng(), Buffer.alloc(PART_IMAGE_MAX_BYTES)]);
+    const tooLarge = Buffer.concat([atTheLimit, Buffer.alloc(1)]);
     const declared = await upload(world.carol, tooLarge);
     expect(declared.status).toBe(413);
     expect(declared.body).toEqual({ success: false, message: `The request body is larger than ${PART_IMAGE_MAX_BYTES} bytes.` });
@@ -167,6 +174,14 @@ describe("parts show the pictures admins give them", () => {
     const edit = await world.carol.put(`/carparts/${part._id}`, { image: "http://cdn.example.com/a.jpg" });
     expect(edit.status).toBe(400);
     expect((await Part.findById(part._id).lean())?.image).toBe(part.image);
+  });
+
+  it("an admin changes a part's picture to an uploaded one, and its page shows the new picture", async () => {
+    const part = await makePart();
+    const url = await uploaded();
+    const edit = await world.carol.put(`/carparts/${part._id}`, { image: url });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await pageHtml(`/parts/${part._id}`)).toContain(`src="${url}"`);
   });
 
   it("a seeded part keeps its shipped illustration when an admin edits it", async () => {
