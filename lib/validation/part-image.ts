@@ -31,7 +31,7 @@ export const partImageField = (error: string) =>
     .string({ error })
     .max(2048, "Links must be 2048 characters or fewer")
     .trim()
-    .meta({ description: "An https:// link, or the `url` POST /part-images answered (/part-images/…).", pattern: "^\\s*([hH][tT][tT][pP][sS]://|/part-images/|/parts/)" })
+    .meta({ description: "An https:// link, the `url` POST /part-images answered (/part-images/…), or an illustration the shop ships (/parts/….svg).", pattern: "^\\s*([hH][tT][tT][pP][sS]://|/part-images/|/parts/)" })
     .pipe(z.union([z.url({ protocol: /^https$/, error }), z.string().regex(UPLOADED_PART_IMAGE, error), z.string().regex(SHIPPED_PART_IMAGE, error)], { error }));
 
 /** The reply of POST /part-images: `url` goes in a part's `image`. */
