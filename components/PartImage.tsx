@@ -1,13 +1,13 @@
 import { preload } from "react-dom";
 import { FallbackImage } from "@/components/FallbackImage";
 import { PART_PLACEHOLDER } from "@/lib/images";
-import { shippedPartImage } from "@/lib/part-image-file";
+import { shownPartImage } from "@/lib/part-image-file";
 
 type Props = { image: string; alt: string; sizes: string; priority?: boolean; className?: string };
 
-/** A part's picture at 4:3, or the placeholder when its URL is foreign, not shipped, or fails to load. */
+/** A part's picture at 4:3 (shipped, uploaded or an https link), or the placeholder when it cannot be shown or fails to load. */
 export function PartImage({ image, alt, sizes, priority, className }: Props) {
-  const src = shippedPartImage(image);
+  const src = shownPartImage(image);
   // The largest picture above the fold: the browser fetches it from the <head>, before the body.
   if (priority) preload(src, { as: "image", fetchPriority: "high" });
   return (

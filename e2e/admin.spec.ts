@@ -34,7 +34,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   await expect(page.getByRole("heading", { level: 1, name: "Add A Product" })).toBeVisible();
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Part name is required")).toBeVisible();
-  await expect(page.getByText("Image must be a link starting with http:// or https://")).toBeVisible();
+  await expect(page.getByText("Image must be a link starting with https://, or an uploaded picture")).toBeVisible();
   await expect(page.getByText("Price must be a number greater than 0")).toBeVisible();
   await expect(page.getByText("Quantity must be a whole number, 0 or more")).toBeVisible();
   await expect(page.getByText("Description is required")).toBeVisible();
@@ -45,7 +45,7 @@ test("an admin adds a product, promotes a user, ships an order and edits a price
   await page.getByLabel("Price").fill("123.45");
   await page.getByLabel("Quantity").fill("40");
   await page.getByLabel("Description").fill("A turbocharger added by the end-to-end test.");
-  await expect(page.getByText("Image must be a link starting with http:// or https://")).toBeVisible();
+  await expect(page.getByText("Image must be a link starting with https://, or an uploaded picture")).toBeVisible();
   await page.getByLabel("Image URL").fill("https://example.com/turbo.png");
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText(`${partName} added to the catalogue.`)).toBeVisible();

@@ -2,14 +2,22 @@
 
 export type ApiReply = { ok: boolean; status: number; body: { success?: boolean; message?: string } & Record<string, unknown> };
 
-export async function callApi(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, json?: unknown): Promise<ApiReply> {
+export function callApi(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, json?: unknown): Promise<ApiReply> {
+  return send(path, {
+    method,
+    headers: json === undefined ? undefined : { "content-type": "application/json" },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+}
+
+/** POSTs a file as the raw body (the upload paths read its type from its content). */
+export function uploadFile(path: string, file: Blob): Promise<ApiReply> {
+  return send(path, { method: "POST", headers: { "content-type": file.type || "application/octet-stream" }, body: file });
+}
+
+async function send(path: string, init: RequestInit): Promise<ApiReply> {
   try {
-    const response = await fetch(path, {
-      method,
-      headers: json === undefined ? undefined : { "content-type": "application/json" },
-      body: json === undefined ? undefined : JSON.stringify(json),
-      cache: "no-store",
-    });
+    const response = await fetch(path, { ...init, cache: "no-store" });
     let body: ApiReply["body"] = {};
     try {
       const parsed: unknown = await response.json();

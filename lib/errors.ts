@@ -11,3 +11,6 @@ export class ConflictError extends Error {}
 
 /** The signed-in user may not do this to this thing (403). */
 export class ForbiddenError extends Error {}
+
+/** The content is of a type the shop does not take, e.g. an upload that is not a picture (415). */
+export class UnsupportedContentError extends Error {}

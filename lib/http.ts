@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { DatabaseConfigError } from "@/lib/db";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnsupportedContentError } from "@/lib/errors";
 import { PasswordHashingBusyError } from "@/lib/password";
 import { BROWSER_ORIGIN_HEADER, originOf } from "@/lib/request-origin";
 import { StockBusyError } from "@/lib/stock";
@@ -86,11 +86,11 @@ function isJsonContentType(value: string | null): boolean {
   return media === "application/json" || (media.startsWith("application/") && media.endsWith("+json"));
 }
 
-/** Reads the body up to the cap, whatever Content-Length claims. */
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
+/** Reads the body's bytes up to the cap, whatever Content-Length claims: a larger body is refused (413) before it is all read. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, `The request body is larger than ${maxBytes} bytes.`);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -108,7 +108,12 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** The body as text, up to the cap. */
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder("utf-8", { fatal: false }).decode(await readBodyBytes(request, maxBytes));
 }
 
 /**
@@ -244,6 +249,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof NotFoundError) return errorReply(404, error.message);
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
+  if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
   if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);

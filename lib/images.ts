@@ -1,14 +1,27 @@
-// Which picture URLs the pages render. Part pictures ship as local files in public/parts; anything
-// else (a foreign host, a typo, a script URL) shows the placeholder instead of a broken icon.
+import { SHIPPED_PART_IMAGE, UPLOADED_PART_IMAGE } from "@/lib/validation/part-image";
+
+// Which picture URLs the pages render. A part's picture is one shipped in public/parts, one uploaded
+// to the shop, or an https link; anything else (an http link, a typo, a script URL) shows the
+// placeholder instead of a broken icon. A picture that fails in the browser falls back to it too.
 
 export const PART_PLACEHOLDER = "/parts/placeholder.svg";
 export const DEFAULT_AVATAR = "/avatar-default.svg";
 
-const LOCAL_PART_IMAGE = /^\/parts\/[A-Za-z0-9][\w.-]*\.(svg|png|jpe?g|webp|avif)$/;
+/** The URL as the browser should load it when it is an https link, else null. */
+function httpsUrl(image: string): string | null {
+  try {
+    const url = new URL(image);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
 
-/** The part's own picture when it is one of ours under /parts/, else the placeholder. */
+/** The part's picture when it is one the shop can show, else the placeholder. */
 export function partImageSrc(image: string | null | undefined): string {
-  return image && LOCAL_PART_IMAGE.test(image) && !image.includes("..") ? image : PART_PLACEHOLDER;
+  if (!image) return PART_PLACEHOLDER;
+  if (SHIPPED_PART_IMAGE.test(image) || UPLOADED_PART_IMAGE.test(image)) return image;
+  return httpsUrl(image) ?? PART_PLACEHOLDER;
 }
 
 /**
@@ -18,15 +31,5 @@ export function partImageSrc(image: string | null | undefined): string {
 export function avatarSrc(image: string | null | undefined): string {
   if (!image) return DEFAULT_AVATAR;
   if (/^\/(?!\/)[\w./-]+$/.test(image) && !image.includes("..")) return image;
-  try {
-    const url = new URL(image);
-    return url.protocol === "https:" ? url.toString() : DEFAULT_AVATAR;
-  } catch {
-    return DEFAULT_AVATAR;
-  }
-}
-
-/** SVGs are served as they are: the image optimizer does not rasterize them. */
-export function isSvg(src: string): boolean {
-  return /\.svg($|\?)/i.test(src);
+  return httpsUrl(image) ?? DEFAULT_AVATAR;
 }

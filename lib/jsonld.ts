@@ -1,5 +1,5 @@
 import type { PartView } from "@/lib/catalogue";
-import { shippedPartImage } from "@/lib/part-image-file";
+import { shownPartImage } from "@/lib/part-image-file";
 import type { ReviewStats } from "@/lib/reviews";
 import { absoluteUrl, SITE_NAME } from "@/lib/site";
 
@@ -22,7 +22,7 @@ export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd
     "@type": "Product",
     name: part.partsname,
     description: part.description,
-    image: absoluteUrl(shippedPartImage(part.image)),
+    image: absoluteUrl(shownPartImage(part.image)),
     sku: part._id,
     url,
     brand: { "@type": "Brand", name: SITE_NAME },

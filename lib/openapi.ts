@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from "@/lib/http";
 import { EMAIL_DOC_PATTERN, MAX_PAGE, MAX_PAGE_SIZE, MAX_SKIP, PAGE_PARAM_SIZE } from "@/lib/validation/common";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
+import { PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES, partImageUploadedSchema } from "@/lib/validation/part-image";
 import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
 import { profileSchema, registerSchema } from "@/lib/validation/profile";
 import * as replies from "@/lib/validation/responses";
@@ -17,7 +18,7 @@ const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "OrderStatusChang
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
 const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema };
-const replySchemas = replies;
+const replySchemas = { ...replies, partImageUploadedSchema };
 
 function componentSchemas(): Record<string, Json> {
   void requestSchemas;
@@ -68,6 +69,9 @@ const ok = (status: number, description: string, schemaId: string) => ({
 });
 
 const jsonBody = (schemaId: string, required = true) => ({ required, content: { "application/json": { schema: ref(schemaId) } } });
+
+/** A picture file as a body: one of the accepted types. */
+const PICTURE_CONTENT = Object.fromEntries(PART_IMAGE_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]));
 
 const SESSION = [{ sessionCookie: [] }];
 const PUBLIC: unknown[] = [];
@@ -185,6 +189,34 @@ export function buildOpenApiDocument(): Json {
           parameters: [idPath("id", "The part id.")],
           requestBody: jsonBody("StockChange"),
           responses: { ...ok(200, "The part with its new stock, in `result`.", "PartUpdated"), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
+        },
+      },
+      "/part-images": {
+        post: {
+          operationId: "uploadPartImage",
+          summary: `Upload a part picture (admin): the file itself as the body, at most ${PART_IMAGE_MAX_BYTES} bytes. Its type is read from its content (JPEG, PNG, WebP or GIF; not SVG), whatever its name or Content-Type. Put the reply's \`url\` in a part's \`image\`. The same file uploaded twice gets the same url.`,
+          security: SESSION,
+          requestBody: { required: true, content: PICTURE_CONTENT },
+          responses: {
+            ...ok(201, "The picture's `url`, type and size, in `result`.", "PartImageUploaded"),
+            ...errors(400, 401, 403),
+            "413": { description: `The picture is larger than ${PART_IMAGE_MAX_BYTES} bytes.`, content: { "application/json": { schema: ref("Error") } } },
+            "415": { description: "The body is not a JPEG, PNG, WebP or GIF picture.", content: { "application/json": { schema: ref("Error") } } },
+            ...errors(503),
+          },
+        },
+      },
+      "/part-images/{id}": {
+        get: {
+          operationId: "getPartImage",
+          summary: "An uploaded part picture, with its content type, an ETag and a year's immutable caching.",
+          security: PUBLIC,
+          parameters: [{ name: "id", in: "path", required: true, description: "The picture's SHA-256.", schema: { type: "string", pattern: "^[0-9a-f]{64}$" } }],
+          responses: {
+            "200": { description: "The picture.", content: PICTURE_CONTENT },
+            "304": { description: "Not modified: the If-None-Match tag is the picture's." },
+            ...errors(400, 404, 503),
+          },
         },
       },
       "/orders": {

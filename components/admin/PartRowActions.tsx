@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/api-client";
 import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
@@ -17,10 +18,13 @@ export function PartRowActions({ part }: { part: Part }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
   const [delta, setDelta] = useState("");
+  // Each opening of the edit dialog gets a fresh picture field: no preview of an upload left unsaved.
+  const [editing, setEditing] = useState(0);
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<PartEditInput, unknown, PartEdit>({
     resolver: zodResolver(partEditSchema),
@@ -80,6 +84,7 @@ export function PartRowActions({ part }: { part: Part }) {
         disabled={pending}
         onClick={() => {
           reset();
+          setEditing((n) => n + 1);
           dialog.current?.showModal();
         }}
         className={`${button} bg-brand-700 text-white hover:bg-brand-900`}
@@ -113,7 +118,14 @@ export function PartRowActions({ part }: { part: Part }) {
         </h2>
         <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="mt-4 flex flex-col gap-3">
           <FormField id={idFor("partsname")} label="Part name" registration={register("partsname")} error={errors.partsname?.message} />
-          <FormField id={idFor("image")} label="Image URL" type="url" registration={register("image")} error={errors.image?.message} />
+          <PartImageField
+            key={editing}
+            id={idFor("image")}
+            registration={register("image")}
+            error={errors.image?.message}
+            onUploaded={(url) => setValue("image", url, { shouldValidate: true, shouldDirty: true })}
+            onBusyChange={setPending}
+          />
           <FormField id={idFor("price")} label="Price" type="number" step="0.01" registration={register("price", { setValueAs: asNumber })} error={errors.price?.message} />
           <FormField id={idFor("minOrder")} label="Minimum order" type="number" step="1" registration={register("minOrder", { setValueAs: asNumber })} error={errors.minOrder?.message} />
           <FormField id={idFor("description")} label="Description" multiline registration={register("description")} error={errors.description?.message} />

@@ -1,11 +1,12 @@
 import { z } from "@/lib/validation/zod";
-import { httpUrlField, requiredText } from "@/lib/validation/common";
+import { requiredText } from "@/lib/validation/common";
+import { partImageField } from "@/lib/validation/part-image";
 
 // SPEC 5, add-product form; shared by the form and POST /carparts. The edit form of Manage Product
 // and PUT /carparts/{id} use the same field rules.
 export const PART_MESSAGES = {
   partsname: "Part name is required",
-  image: "Image must be a link starting with http:// or https://",
+  image: "Image must be a link starting with https://, or an uploaded picture",
   price: "Price must be a number greater than 0",
   quantity: "Quantity must be a whole number, 0 or more",
   minOrder: "Minimum order must be a whole number, 1 or more",
@@ -20,7 +21,7 @@ export const MAX_STOCK = 1_000_000;
 
 const partFields = {
   partsname: requiredText(120, PART_MESSAGES.partsname),
-  image: httpUrlField(PART_MESSAGES.image),
+  image: partImageField(PART_MESSAGES.image),
   price: z.number({ error: PART_MESSAGES.price }).positive(PART_MESSAGES.price).max(1_000_000, "Price must be at most 1000000"),
   quantity: z.number({ error: PART_MESSAGES.quantity }).int(PART_MESSAGES.quantity).min(0, PART_MESSAGES.quantity).max(MAX_STOCK, `Quantity must be at most ${MAX_STOCK}`),
   minOrder: z.number({ error: PART_MESSAGES.minOrder }).int(PART_MESSAGES.minOrder).min(1, PART_MESSAGES.minOrder).max(MAX_STOCK, `Minimum order must be at most ${MAX_STOCK}`),

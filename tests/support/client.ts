@@ -4,8 +4,8 @@
 export type CallOptions = {
   /** Sent as JSON with Content-Type: application/json. */
   json?: unknown;
-  /** Sent as is (with the given headers); for malformed bodies. */
-  body?: string;
+  /** Sent as is (with the given headers); for malformed bodies and uploaded files. */
+  body?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** The Origin header; defaults to the server's own origin for POST, PUT and DELETE. null sends none. */
   origin?: string | null;
@@ -47,7 +47,7 @@ export class Client {
     if (cookie) headers.cookie = cookie;
     const origin = options.origin === undefined ? (method === "GET" ? null : this.baseUrl) : options.origin;
     if (origin) headers.origin = origin;
-    let body: string | undefined = options.body;
+    let body = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["content-type"] ??= "application/json";

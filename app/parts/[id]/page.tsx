@@ -6,7 +6,7 @@ import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/format";
 import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
 import { pageMetadata } from "@/lib/metadata";
-import { shippedPartImage } from "@/lib/part-image-file";
+import { shownPartImage } from "@/lib/part-image-file";
 import { getPart } from "@/lib/part-page";
 import { cachedReviewStats } from "@/lib/public-data";
 
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title: part.partsname,
     description: shorten(`${formatPrice(part.price)} per unit. ${part.description}`),
     path: `/parts/${part._id}`,
-    image: { url: shippedPartImage(part.image), alt: part.partsname },
+    image: { url: shownPartImage(part.image), alt: part.partsname },
   });
 }
 

@@ -1,0 +1,13 @@
+import { jsonReply, readBodyBytes, requireAdmin, route } from "@/lib/http";
+import { savePartImage } from "@/lib/part-image-store";
+import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
+
+/**
+ * Admin: uploads a part picture, sent as the raw request body (any Content-Type; the type is read
+ * from the bytes). Replies 201 with the `url` to put in a part's `image`.
+ */
+export const POST = route(async (request: Request) => {
+  await requireAdmin();
+  const picture = await savePartImage(await readBodyBytes(request, PART_IMAGE_MAX_BYTES));
+  return jsonReply({ success: true, message: "Picture uploaded.", result: picture }, 201);
+});
