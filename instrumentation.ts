@@ -12,3 +12,13 @@ export async function register(): Promise<void> {
     }
   }
 }
+
+/**
+ * Next calls this for every error thrown while serving a request, inside that request's context:
+ * a page that failed because the database is down is then answered with 503 (lib/server-lifecycle.ts).
+ */
+export async function onRequestError(error: unknown): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { notePageFailure } = await import("@/lib/server-lifecycle");
+  notePageFailure(error);
+}

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { cachedPageRewrites } from "./lib/cached-routes";
 
@@ -14,6 +15,8 @@ const nextConfig: NextConfig = {
   turbopack: {
     resolveAlias: { "../locales/index.js": { browser: "./lib/validation/zod-locales.ts" } },
   },
+  // Next's cache, except that a 404 is never stored (lib/isr-cache-handler.mjs).
+  cacheHandler: path.resolve("lib/isr-cache-handler.mjs"),
   experimental: {
     // The ISR and data cache live in this process's memory only. On disk they would outlive the
     // process: a restart (or a test server on another database or URL) would serve pages rendered

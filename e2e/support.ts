@@ -138,6 +138,30 @@ export async function deleteReviewsBy(email: string): Promise<void> {
   await expirePublicCache();
 }
 
+/**
+ * Adds `count` reviews by as many customers (`<prefix><i>@example.com`, named "<name> <i>") straight
+ * in the e2e database, a minute apart and newer than any before: the last one is the newest.
+ */
+export async function insertReviews(count: number, prefix: string, name: string): Promise<void> {
+  await inDatabase(async (db) => {
+    const now = Date.now();
+    const reviews = Array.from({ length: count }, (_, i) => {
+      const at = new Date(now + i * 60_000);
+      return { rating: 1 + (i % 5), description: `${name} ${i} says the parts fit.`, name: `${name} ${i}`, image: "", email: `${prefix}${i}@example.com`, createdAt: at, updatedAt: at };
+    });
+    await db.collection("reviews").insertMany(reviews);
+  });
+  await expirePublicCache();
+}
+
+/** Removes the reviews insertReviews added under `prefix`. */
+export async function deleteInsertedReviews(prefix: string): Promise<void> {
+  await inDatabase(async (db) => {
+    await db.collection("reviews").deleteMany({ email: { $regex: `^${prefix}\\d+@example\\.com$` } });
+  });
+  await expirePublicCache();
+}
+
 /** Sets a part's stock, as if other customers had bought it meanwhile. */
 export async function setStock(partId: string, quantity: number): Promise<void> {
   await inDatabase(async (db) => {

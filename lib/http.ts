@@ -2,6 +2,7 @@ import mongoose from "mongoose";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnsupportedContentError } from "@/lib/errors";
 import { PasswordHashingBusyError } from "@/lib/password";
@@ -232,16 +233,6 @@ export function assertSameOrigin(request: Request): void {
   throw new HttpError(403, "Cross-site request refused: this action must come from the shop's own pages.");
 }
 
-const DATABASE_DOWN = new Set([
-  "MongoServerSelectionError",
-  "MongooseServerSelectionError",
-  "MongoNetworkError",
-  "MongoNetworkTimeoutError",
-  "MongoTopologyClosedError",
-  "MongoNotConnectedError",
-  "MongoPoolClearedError",
-]);
-
 /** Any failure as a reply; only a genuine bug is a 500, and it is logged. */
 export function replyForError(error: unknown): NextResponse {
   if (error instanceof HttpError) return errorReply(error.status, error.message, error.extra, error.headers);
@@ -253,15 +244,14 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
-    return errorReply(503, "The shop's database is not available right now; please try again shortly.", {}, { "Retry-After": "5" });
+    return errorReply(503, DATABASE_DOWN_MESSAGE, {}, { "Retry-After": DATABASE_RETRY_AFTER });
   }
   if (error instanceof mongoose.Error.ValidationError || error instanceof mongoose.Error.CastError) {
     return errorReply(400, error.message);
   }
-  const name = (error as { name?: unknown } | null)?.name;
-  if (typeof name === "string" && DATABASE_DOWN.has(name)) {
+  if (isDatabaseDown(error)) {
     console.error(`[api] database unavailable: ${(error as Error).message}`);
-    return errorReply(503, "The shop's database is not available right now; please try again shortly.", {}, { "Retry-After": "5" });
+    return errorReply(503, DATABASE_DOWN_MESSAGE, {}, { "Retry-After": DATABASE_RETRY_AFTER });
   }
   if ((error as { code?: unknown } | null)?.code === 11000) return errorReply(409, "This already exists.");
   console.error("[api] unexpected error", error);

@@ -1,6 +1,6 @@
 import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache";
-import { findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
+import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
 import { listReviews, reviewStats, type ReviewStats, type ReviewView } from "@/lib/reviews";
 import { siteUrl } from "@/lib/site";
 import type { Paging } from "@/lib/validation/common";
@@ -26,6 +26,9 @@ export function cachedPart(id: string): Promise<PartView | null> {
 export const cachedPartList = unstable_cache((paging: Paging): Promise<PartView[]> => listParts(paging), ["part-list"], {
   tags: [CACHE_TAGS.parts, CACHE_TAGS.public],
 });
+
+/** How many parts the catalogue holds: which catalogue pages exist. */
+export const cachedPartCount = unstable_cache((): Promise<number> => countParts(), ["part-count"], { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] });
 
 /** A page of the catalogue without a search text. */
 export const cachedCataloguePage = unstable_cache(

@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { disconnectDb } from "@/lib/db";
-import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
+import { isApiPath, isDecodablePath, malformedPathReply } from "@/lib/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/security-headers";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/trusted-proxies";
@@ -122,7 +125,7 @@ export async function installRequestFilter(): Promise<void> {
   const emit = proto.emit;
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
-      const [request, response] = args as [import("node:http").IncomingMessage, import("node:http").ServerResponse];
+      const [request, response] = args as [IncomingMessage, ServerResponse];
       const url = request.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
       const socket = request.socket as import("node:net").Socket & { encrypted?: boolean };
@@ -136,7 +139,40 @@ export async function installRequestFilter(): Promise<void> {
         request.resume();
         return true;
       }
+      // Route handlers answer an outage with 503 themselves; a page can only fail, which Next sends as 500.
+      if (isApiPath(pathname)) return emit.call(this, event, ...args);
+      const failure: PageFailure = { databaseDown: false };
+      answerOutageWith503(response, failure);
+      return pageFailures.run(failure, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
   };
+}
+
+type PageFailure = { databaseDown: boolean };
+/** What went wrong while the current page request was rendered (see notePageFailure). */
+const pageFailures = new AsyncLocalStorage<PageFailure>();
+
+/**
+ * Called by Next for every error thrown while rendering (instrumentation.ts onRequestError), inside
+ * the request's own async context: remembers that this page failed because the database is down.
+ */
+export function notePageFailure(error: unknown): void {
+  const failure = pageFailures.getStore();
+  if (failure && isDatabaseDown(error)) failure.databaseDown = true;
+}
+
+/**
+ * A page whose rendering failed because the database is unreachable is sent by Next as a 500 with
+ * the error page; it is the same page with 503 and Retry-After, like the API's answer, so clients
+ * and monitors see an outage to retry rather than a bug. A page already streaming (200 sent) keeps
+ * its status and switches to the error boundary in place.
+ */
+function answerOutageWith503(response: ServerResponse, failure: PageFailure): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+    if (statusCode !== 500 || !failure.databaseDown) return writeHead.apply(this, [statusCode, ...rest] as Parameters<typeof writeHead>);
+    this.setHeader("Retry-After", DATABASE_RETRY_AFTER);
+    return writeHead.apply(this, [503, ...rest] as Parameters<typeof writeHead>);
+  } as typeof response.writeHead;
 }

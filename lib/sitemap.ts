@@ -1,4 +1,5 @@
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries } from "@/lib/catalogue";
+import { REVIEWS_PATH } from "@/lib/cached-routes";
 import { absoluteUrl } from "@/lib/site";
 
 // sitemap.xml is one <urlset> while everything fits in one file; past that it becomes a
@@ -23,12 +24,14 @@ export function renderSitemapIndex(locs: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-/** Home, blog, portfolio and every catalogue page. */
+/** Home, every catalogue page, the reviews, blog and portfolio. */
 export function pageUrls(partCount: number): SitemapUrl[] {
   const cataloguePages = Math.max(1, Math.ceil(partCount / CATALOGUE_PAGE_SIZE));
   return [
     { loc: absoluteUrl("/") },
     ...Array.from({ length: cataloguePages }, (_, i) => ({ loc: absoluteUrl(i === 0 ? "/parts" : `/parts?page=${i + 1}`) })),
+    // Its first page only: the review count is not read here, and its pages link each other.
+    { loc: absoluteUrl(REVIEWS_PATH) },
     { loc: absoluteUrl("/blog") },
     { loc: absoluteUrl("/portfolio") },
   ];

@@ -48,17 +48,33 @@ describe("when the database is unavailable", () => {
     }
   });
 
-  it("pages hand over to their friendly error boundary (app/error.tsx), with no error detail in the page", async () => {
-    for (const path of ["/", "/parts"]) {
-      const reply = await fetch(`${server.baseUrl}${path}`);
-      const html = await reply.text();
-      // A streamed page ends by switching its loading boundary to the error boundary; a cached page
-      // (issue 8: no loading boundary, rendered whole) answers Next's error document. Only a digest is sent.
-      expect(html, path).toMatch(/\$RX\("B:\d+","\d+"\)|<html id="__next_error__">/);
+  it("pages answer 503 with a Retry-After and the friendly error page (app/error.tsx), with no error detail in the page", async () => {
+    const token = await encode({ token: { email: "jane@example.com", name: "Jane", role: "user" }, secret: TEST_AUTH_SECRET });
+    const signedIn = { cookie: `next-auth.session-token=${token}` };
+    const pages: [string, Record<string, string>][] = [
+      ["/", {}],
+      ["/parts", {}],
+      ["/parts/0123456789abcdef01234567", {}],
+      ["/customer-reviews", {}],
+      ["/purchase/0123456789abcdef01234567", signedIn],
+      ["/dashboard/my-orders", signedIn],
+    ];
+    // In parallel: each waits for the database's connection time-out (5 s).
+    const replies = await Promise.all(pages.map(async ([path, headers]) => {
+      const reply = await fetch(`${server.baseUrl}${path}`, { headers, redirect: "manual" });
+      return { path, reply, html: await reply.text() };
+    }));
+    for (const { path, reply, html } of replies) {
+      expect(reply.status, path).toBe(503);
+      expect(reply.headers.get("retry-after"), path).toBe("5");
+      // The page is Next's error document, which the browser turns into the shop's error boundary; only a digest is sent.
+      expect(html, path).toMatch(/<html id="__next_error__">/);
       expect(html, path).toMatch(/digest/);
       expect(html, path).not.toMatch(/ServerSelection|ECONNREFUSED|127\.0\.0\.1:\d+\/down|at async/);
     }
-  });
+    // A page that needs no database is still served.
+    expect((await fetch(`${server.baseUrl}/blog`)).status).toBe(200);
+  }, 30_000);
 
   it("a call without a session is still a 401 (no database needed to say so)", async () => {
     const reply = await new Client(server.baseUrl).post("/reviews", { rating: 5 });

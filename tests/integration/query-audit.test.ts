@@ -153,6 +153,7 @@ const AUDITED: Audited[] = [
   { call: "sitemapXml()", run: () => sitemapXml(), queries: 2 },
   { call: "listReviews() (GET /reviews without limit)", run: () => listReviews(), queries: 1, items: length },
   { call: "listReviews({ limit: 6 }) (home page)", run: () => listReviews({ limit: 6, skip: 0 }), queries: 1, items: length },
+  { call: "listReviews({ limit: 12, skip: 12 }) (/customer-reviews?page=2)", run: () => listReviews({ limit: 12, skip: 12 }), queries: 1, items: length },
   { call: "reviewStats()", run: () => reviewStats(), queries: 3 },
   { call: "listUsers() (GET /user)", run: () => listUsers(), queries: 1, items: length },
   { call: "listUsers({ limit: 51 }) (Make Admin)", run: () => listUsers({ limit: 51, skip: 50 }), queries: 1, items: length },

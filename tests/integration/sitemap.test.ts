@@ -17,7 +17,7 @@ describe("sitemap", () => {
     expect(xml).toContain("<urlset");
     const urls = locs(xml);
     expect(urls.filter((u) => /\/parts\/[0-9a-f]{24}$/.test(u))).toHaveLength(seedParts.length);
-    for (const path of ["/", "/parts", "/parts?page=2", "/blog", "/portfolio"]) expect(urls).toContain(new URL(path, urls[0]).toString());
+    for (const path of ["/", "/parts", "/parts?page=2", "/customer-reviews", "/blog", "/portfolio"]) expect(urls).toContain(new URL(path, urls[0]).toString());
   });
 
   it("becomes an index of files once the catalogue outgrows one, and the files cover every part once", async () => {
@@ -29,7 +29,8 @@ describe("sitemap", () => {
     const partUrls: string[] = [];
     for (let n = 1; n < files.length; n++) partUrls.push(...locs((await sitemapFileXml(n, perFile))!));
     expect(new Set(partUrls).size).toBe(seedParts.length);
-    expect(locs((await sitemapFileXml(0, perFile))!)).toHaveLength(5);
+    // Home, the two catalogue pages, the reviews, blog and portfolio.
+    expect(locs((await sitemapFileXml(0, perFile))!)).toHaveLength(6);
     expect(await sitemapFileXml(files.length, perFile)).toBeNull();
   });
 });

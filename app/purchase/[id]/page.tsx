@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { PartImage } from "@/components/PartImage";
 import { PurchaseForm } from "@/components/purchase/PurchaseForm";
 import { requireUserPage } from "@/lib/auth/guards";
-import { findPart } from "@/lib/catalogue";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
 import { formatPrice } from "@/lib/format";
+import { getFreshPart } from "@/lib/part-page";
 
 type Params = Promise<{ id: string }>;
 
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Purchase", robots: { index: false } 
 export default async function PurchasePage({ params }: { params: Params }) {
   const { id } = await params;
   const user = await requireUserPage(`/purchase/${encodeURIComponent(id)}`);
-  const part = await findPart(id);
+  const part = await getFreshPart(id);
   if (!part) notFound();
   const orderable = part.quantity > 0 && part.quantity >= part.minOrder;
   return (

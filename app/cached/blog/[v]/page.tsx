@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { blogEntries } from "@/lib/content/blog";
+import { requireIndexVariant } from "@/lib/cached-page";
 import { pageMetadata } from "@/lib/metadata";
 
 // Reached through the rewrite (lib/cached-routes.ts) of /blog. Rendered on the first request (never at build
@@ -17,7 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
-export default function BlogPage() {
+export default async function BlogPage({ params }: { params: Promise<{ v: string }> }) {
+  await requireIndexVariant(params);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Blog: front-end questions answered</h1>

@@ -4,6 +4,8 @@ import { ContactForm, NewsletterForm } from "@/components/InertForms";
 import { PartCard } from "@/components/PartCard";
 import { ReviewList } from "@/components/ReviewList";
 import { blogEntries } from "@/lib/content/blog";
+import { requireIndexVariant } from "@/lib/cached-page";
+import { REVIEWS_PATH } from "@/lib/cached-routes";
 import { pageMetadata } from "@/lib/metadata";
 import { cachedPartList, cachedReviewStats, cachedReviews } from "@/lib/public-data";
 
@@ -38,7 +40,8 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
-export default async function HomePage() {
+export default async function HomePage({ params }: { params: Promise<{ v: string }> }) {
+  await requireIndexVariant(params);
   const [parts, reviews, stats] = await Promise.all([
     cachedPartList({ limit: HOME_PART_COUNT, skip: 0 }),
     cachedReviews({ limit: HOME_REVIEW_COUNT, skip: 0 }),
@@ -101,6 +104,9 @@ export default async function HomePage() {
               {stats.average !== null ? ` Average rating ${stats.average} out of 5.` : ""}
             </p>
             <ReviewList reviews={reviews} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+            <Link href={REVIEWS_PATH} className="mt-6 inline-block font-medium text-brand-700 underline">
+              Read all {stats.count} {stats.count === 1 ? "review" : "reviews"}
+            </Link>
           </>
         ) : (
           <p className="mt-2 text-slate-700">No reviews yet. Be the first to tell us how your order went.</p>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { portfolio } from "@/lib/content/portfolio";
+import { requireIndexVariant } from "@/lib/cached-page";
 import { pageMetadata } from "@/lib/metadata";
 
 // Reached through the rewrite (lib/cached-routes.ts) of /portfolio. Rendered on the first request (never at build
@@ -17,7 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
-export default function PortfolioPage() {
+export default async function PortfolioPage({ params }: { params: Promise<{ v: string }> }) {
+  await requireIndexVariant(params);
   const p = portfolio;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">

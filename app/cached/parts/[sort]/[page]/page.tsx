@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
-import { CATALOGUE_ORDER, isPartSort, readPageNumber, type CatalogueQuery } from "@/lib/catalogue-query";
-import { cachedCataloguePage } from "@/lib/public-data";
+import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue";
+import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue-query";
+import { cachedPageNumber, pageCount } from "@/lib/cached-routes";
+import { cachedCataloguePage, cachedPartCount } from "@/lib/public-data";
 
 // /parts without a search text, rewritten here (lib/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
 // Rendered on first request, then served from the cache until a part or stock write expires the
@@ -16,8 +18,8 @@ export function generateStaticParams(): { sort: string; page: string }[] {
 async function readParams(params: Params): Promise<CatalogueQuery | null> {
   const { sort, page } = await params;
   if (sort !== CATALOGUE_ORDER && !isPartSort(sort)) return null;
-  if (!/^\d{1,6}$/.test(page)) return null;
-  const pageNumber = readPageNumber(page);
+  const pageNumber = cachedPageNumber(page);
+  if (pageNumber === null) return null;
   return { q: "", page: pageNumber, sort: isPartSort(sort) ? sort : undefined };
 }
 
@@ -28,8 +30,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function CataloguePage({ params }: { params: Params }) {
   const query = await readParams(params);
-  if (!query) notFound();
+  // A page past the last is refused before its page is read, so it leaves no entry in the data cache.
+  if (!query || query.page > pageCount(await cachedPartCount(), CATALOGUE_PAGE_SIZE)) notFound();
   const result = await cachedCataloguePage({ page: query.page, sort: query.sort });
-  if (query.page > result.pageCount) notFound();
   return <CatalogueView query={query} result={result} />;
 }

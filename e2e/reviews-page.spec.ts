@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { seedReviews } from "../lib/seed/catalogue";
+import { deleteInsertedReviews, insertReviews } from "./support";
+
+// Issue 13 #9: home shows the 6 newest reviews; every review can be read on the reviews page,
+// 12 a page, newest first, reached and paged through by clicking.
+const PREFIX = "paging-reviewer-";
+const NAME = "Paging reviewer";
+const ADDED = 20;
+const TOTAL = seedReviews.length + ADDED;
+
+test.beforeAll(async () => {
+  await insertReviews(ADDED, PREFIX, NAME);
+});
+
+test.afterAll(async () => {
+  await deleteInsertedReviews(PREFIX);
+});
+
+test("every review can be read: home links to the reviews page, which pages through them newest first", async ({ page, baseURL }) => {
+  await page.goto("/");
+  const home = page.getByRole("region", { name: "What our customers say" });
+  await expect(home.getByRole("listitem")).toHaveCount(6);
+  await home.getByRole("link", { name: `Read all ${TOTAL} reviews` }).click();
+
+  await expect(page).toHaveURL("/customer-reviews");
+  await expect(page).toHaveTitle("Customer reviews | AutoParts Hub");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Customer reviews");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/customer-reviews`);
+  const reviews = page.getByRole("main").getByRole("article");
+  await expect(page.getByText(`Reviews 1 to 12 of ${TOTAL}, newest first.`)).toBeVisible();
+  await expect(reviews).toHaveCount(12);
+  await expect(reviews.first().getByRole("heading")).toHaveText(`${NAME} ${ADDED - 1}`);
+  await expect(reviews.last().getByRole("heading")).toHaveText(`${NAME} ${ADDED - 12}`);
+
+  const pages = page.getByRole("navigation", { name: "Review pages" });
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL("/customer-reviews?page=2");
+  await expect(page).toHaveTitle("Customer reviews (page 2) | AutoParts Hub");
+  await expect(page.getByText(`Reviews 13 to 24 of ${TOTAL}, newest first.`)).toBeVisible();
+  await expect(reviews.first().getByRole("heading")).toHaveText(`${NAME} ${ADDED - 13}`);
+
+  await pages.getByRole("link", { name: "Page 3" }).click();
+  await expect(page).toHaveURL("/customer-reviews?page=3");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/customer-reviews?page=3`);
+  await expect(reviews).toHaveCount(TOTAL - 24);
+  // The oldest review of all closes the last page.
+  await expect(reviews.last().getByRole("heading")).toHaveText(seedReviews[0]!.name);
+  await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL("/customer-reviews?page=2");
+  await expect(reviews.first().getByRole("heading")).toHaveText(`${NAME} ${ADDED - 13}`);
+});
+
+test("a reviews page past the last answers 404", async ({ page }) => {
+  const reply = await page.goto("/customer-reviews?page=4");
+  expect(reply?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

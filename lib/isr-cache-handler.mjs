@@ -1,0 +1,22 @@
+// Next's own cache (the in-memory ISR and data cache of next.config.ts), with one rule added: a page
+// answered with 404 is never stored. Without it every made-up URL that reaches a cached page
+// (/cached/home/<anything>, a catalogue page past the last, an unknown part id) would keep its own
+// not-found page in memory and push real pages out. A 404 is cheap to render again: the pages
+// decide it from their parameters or from one cached count, before reading anything else.
+//
+// Plain JavaScript: Next loads this file itself at run time (next.config.ts `cacheHandler`).
+import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+
+// Node hands over the CommonJS exports object; Next's bundler (it bundles this file too) its default export.
+const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
+
+export default class ShopCacheHandler extends FileSystemCache {
+  async set(key, data, ctx) {
+    if (data?.kind === "APP_PAGE" && data.status === 404) {
+      // A page that existed and is gone (a deleted part) must not keep its old entry either.
+      FileSystemCache.memoryCache?.remove(key);
+      return;
+    }
+    return super.set(key, data, ctx);
+  }
+}
