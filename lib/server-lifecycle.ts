@@ -1,3 +1,4 @@
+import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/body-cap";
 import { disconnectDb } from "@/lib/db";
 import { isDecodablePath, malformedPathReply } from "@/lib/request-path";
 import { API_CSP, defaultSecurityHeaders, isForwardedHttps } from "@/lib/security-headers";
@@ -77,7 +78,7 @@ export function installGracefulShutdown(): void {
 const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
 export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 
-type Refusal = { status: number; contentType: string; body: string; allow?: string };
+type Refusal = { status: number; contentType: string; body: string; allow?: string; close?: boolean };
 
 /** A request Next itself cannot serve without a bare 500, or null. */
 function refusalOf(method: string, pathname: string): Refusal | null {
@@ -88,6 +89,24 @@ function refusalOf(method: string, pathname: string): Refusal | null {
   return null;
 }
 
+/** 413, and the connection closed: the rest of an oversized body is never read. */
+function tooLarge(maxBytes: number): Refusal {
+  return { status: 413, contentType: "application/json", body: JSON.stringify({ success: false, message: bodyTooLargeMessage(maxBytes) }), close: true };
+}
+
+function refuse(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, refusal: Refusal): void {
+  // writeHead's headers take precedence over the defaults the filter set.
+  response.writeHead(refusal.status, {
+    "content-type": refusal.contentType,
+    "content-length": Buffer.byteLength(refusal.body),
+    "content-security-policy": API_CSP,
+    ...(refusal.allow ? { allow: refusal.allow } : {}),
+    ...(refusal.close ? { connection: "close" } : {}),
+  });
+  response.end(refusal.body);
+  request.resume();
+}
+
 /**
  * The node:http layer, before Next sees a request:
  * - every reply starts with the security headers that do not depend on the request
@@ -96,7 +115,10 @@ function refusalOf(method: string, pathname: string): Refusal | null {
  *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
  *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
- *   shape on API paths and as a small page elsewhere.
+ *   shape on API paths and as a small page elsewhere;
+ * - every request body is capped (lib/body-cap.ts) before Next or next-auth buffers it: a declared
+ *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
+ *   reaches Next only once it has ended within the cap.
  */
 export async function installRequestFilter(): Promise<void> {
   const http = await import("node:http");
@@ -112,12 +134,14 @@ export async function installRequestFilter(): Promise<void> {
       // next start serves plain http itself: https is what a TLS-terminating proxy in front says.
       const https = isForwardedHttps(header(request.headers["x-forwarded-proto"]));
       for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
-      const refusal = refusalOf(request.method ?? "", pathname);
+      const maxBytes = bodyCapFor(pathname);
+      const refusal = refusalOf(request.method ?? "", pathname) ?? (declaresTooMuch(request.headers, maxBytes) ? tooLarge(maxBytes) : null);
       if (refusal) {
-        // writeHead's headers take precedence over the defaults set above.
-        response.writeHead(refusal.status, { "content-type": refusal.contentType, "content-security-policy": API_CSP, ...(refusal.allow ? { allow: refusal.allow } : {}) });
-        response.end(refusal.body);
-        request.resume();
+        refuse(request, response, refusal);
+        return true;
+      }
+      if (streamsBody(request.headers)) {
+        holdStreamedBody(request, maxBytes, { fits: () => emit.call(this, event, ...args), tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
         return true;
       }
     }
