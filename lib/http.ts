@@ -1,7 +1,9 @@
 import mongoose from "mongoose";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { TooManyAttemptsError } from "@/lib/auth/rate-limit";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { MAX_BODY_BYTES, bodyTooLargeMessage } from "@/lib/body-cap";
 import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { StockBusyError } from "@/lib/stock";
@@ -11,9 +13,6 @@ import { MAX_SKIP, type Paging } from "@/lib/validation/common";
 
 // The one place where route handlers meet HTTP: the error shape, body reading,
 // the guards and the wrapper that turns every failure into a clean reply.
-
-/** Bodies are small forms; anything larger is refused before it is parsed. */
-export const MAX_BODY_BYTES = 16 * 1024;
 
 export type ErrorBody = { success: false; message: string };
 
@@ -87,7 +86,7 @@ function isJsonContentType(value: string | null): boolean {
 /** Reads the body up to the cap, whatever Content-Length claims. */
 async function readCapped(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, `The request body is larger than ${maxBytes} bytes.`);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, bodyTooLargeMessage(maxBytes));
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -102,7 +101,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, `The request body is larger than ${maxBytes} bytes.`);
+      throw new HttpError(413, bodyTooLargeMessage(maxBytes));
     }
     chunks.push(value);
   }
@@ -234,6 +233,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof NotFoundError) return errorReply(404, error.message);
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
+  if (error instanceof TooManyAttemptsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
   if (error instanceof StockBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
