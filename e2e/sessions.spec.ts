@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, clickHydrated, signUp, submitSignIn, uniqueEmail } from "./support";
+import { PASSWORD, clickHydrated, googleSessionCookie, insertUsers, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const NEW_PASSWORD = "brand-new-pass-4";
 
@@ -24,6 +24,7 @@ test("a customer changes their password from My Profile, and after signing out o
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
   await nav.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
   await nav.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL("/signin");
 
@@ -48,4 +49,31 @@ test("a session cookie copied before sign-out is refused afterwards, by the API 
   await page.goto("/dashboard/my-profile");
   await expect(page).toHaveURL("/signin?callbackUrl=%2Fdashboard%2Fmy-profile");
   await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+});
+
+test("an account made by a Google sign-in is told it has no password to change, and its owner sets one", async ({ page, baseURL }) => {
+  const prefix = `g${Date.now()}x`;
+  const email = `${prefix}0@example.com`;
+  await insertUsers(1, prefix);
+  await page.context().addCookies([await googleSessionCookie(email, baseURL ?? "")]);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "DashBoard", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Password" });
+  await expect(page.getByText("Your account signs in with Google and has no password to change.")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveCount(0);
+  await form.getByLabel("New password").fill(NEW_PASSWORD);
+  await clickHydrated(form.getByRole("button", { name: "Set password" }));
+  await expect(page.getByText("Your password is saved.")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Change password" })).toBeVisible();
+
+  await nav.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await nav.getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL("/signin");
+  await submitSignIn(page, email, NEW_PASSWORD);
+  await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });

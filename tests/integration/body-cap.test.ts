@@ -1,26 +1,17 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "../support/client";
-import { startServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { setUpApiWorld } from "../support/api";
 
 // Every request body on every path is capped at 16 KB before anything buffers it (next-auth's
 // routes included), whether it declares its length or streams in chunks.
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-}, 90_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const world = setUpApiWorld();
 
 /**
  * Sends a raw HTTP/1.1 request (fetch cannot lie about Content-Length) and returns the status line's
  * code and the body, or fails when the server has not answered within 10 s.
  */
 function rawRequest(head: string[], body: string[]): Promise<{ status: number; body: string }> {
-  const { hostname, port, host } = new URL(server.baseUrl);
+  const { hostname, port, host } = new URL(world.server.baseUrl);
   return new Promise((resolve, reject) => {
     let received = "";
     const socket = net.connect(Number(port), hostname, () => {
@@ -62,11 +53,9 @@ describe("the body cap", () => {
   });
 
   it("lets a chunked body within the cap through whole", async () => {
-    const client = new Client(server.baseUrl);
-    await client.signUp("chunked@example.com", "chunked-pass-1", "Chunked");
     const json = JSON.stringify({ rating: 4, description: "Arrived in three chunks" });
     const reply = await rawRequest(
-      ["POST /reviews HTTP/1.1", "Content-Type: application/json", "Transfer-Encoding: chunked", `Origin: ${server.baseUrl}`, `Cookie: ${client.cookieHeader()}`],
+      ["POST /reviews HTTP/1.1", "Content-Type: application/json", "Transfer-Encoding: chunked", `Origin: ${world.server.baseUrl}`, `Cookie: ${world.alice.cookieHeader()}`],
       [chunk(json.slice(0, 10)), chunk(json.slice(10, 30)), chunk(json.slice(30)), "0\r\n\r\n"],
     );
     expect(reply.status).toBe(201);
@@ -74,8 +63,6 @@ describe("the body cap", () => {
   });
 
   it("a body within the cap with a declared length still works", async () => {
-    const client = new Client(server.baseUrl);
-    await client.signUp("declared@example.com", "declared-pass-1", "Declared");
-    expect((await client.post("/reviews", { rating: 5, description: "Plain JSON" })).status).toBe(201);
+    expect((await world.alice.post("/reviews", { rating: 5, description: "Plain JSON" })).status).toBe(201);
   });
 });
