@@ -89,7 +89,10 @@ function refusalOf(method: string, pathname: string): Refusal | null {
   return null;
 }
 
-/** 413, and the connection closed: the rest of an oversized body is never read. */
+/** How long a connection that sent too large a body stays half-open, so its client reads the 413. */
+const LINGER_MS = 1_000;
+
+/** 413, and the connection closed: the rest of an oversized body is never kept. */
 function tooLarge(maxBytes: number): Refusal {
   return { status: 413, contentType: "application/json", body: JSON.stringify({ success: false, message: bodyTooLargeMessage(maxBytes) }), close: true };
 }
@@ -103,6 +106,16 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
     ...(refusal.allow ? { allow: refusal.allow } : {}),
     ...(refusal.close ? { connection: "close" } : {}),
   });
+  if (refusal.close) {
+    // Node destroys a closing connection once the reply is written; data the client is still
+    // sending would then make the kernel answer with a reset, which can wipe the 413 before the
+    // client reads it. Stop writing instead, and drop the connection a moment later.
+    const socket = request.socket;
+    socket.destroySoon = () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
+  }
   response.end(refusal.body);
   request.resume();
 }
