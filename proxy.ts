@@ -4,8 +4,8 @@ import { signInPath } from "@/lib/auth/callback-url";
 import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
+import { sessionAccount } from "@/lib/auth/session-versions";
 import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/security-headers";
-import { isAdmin } from "@/lib/users";
 
 /**
  * The pages rendered per request (NONCE_PAGE_PREFIXES): a fresh CSP nonce and the security headers
@@ -32,11 +32,12 @@ async function guard(request: NextRequest, forwarded: Headers): Promise<NextResp
   if (!needsSignIn(pathname)) return NextResponse.next({ request: { headers: forwarded } });
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret() });
-  const email = typeof token?.email === "string" && token.email ? token.email : null;
 
   if (isAdminPath(pathname)) {
-    if (!email || !(await isAdmin(email))) return signOutAndSignIn(request, origin);
-  } else if (!email) {
+    // The role, and whether this session has ended, as the database has them now.
+    const account = token ? await sessionAccount(token) : null;
+    if (account?.role !== "admin") return signOutAndSignIn(request, origin);
+  } else if (!token?.email) {
     return NextResponse.redirect(new URL(signInPath(origin), request.url));
   }
 

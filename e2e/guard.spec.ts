@@ -57,7 +57,7 @@ test("the admin signs in and reaches Make Admin, with the admin menu", async ({ 
   }
 });
 
-test("a promotion shows the admin menu on the next page load, and a demotion takes admin away without signing in again", async ({ page }) => {
+test("a promotion shows the admin menu on the next page load, and a demotion takes admin away and ends the session", async ({ page }) => {
   const email = uniqueEmail();
   await signUp(page, { name: "Soon Admin", email });
   await page.goto("/dashboard/my-profile");

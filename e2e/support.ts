@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
+import { encode } from "next-auth/jwt";
 
 export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
 export const PASSWORD = "secret-pass-1";
@@ -61,6 +62,15 @@ export async function setRole(email: string, role: "admin" | "user"): Promise<vo
     const result = await db.collection("users").updateOne({ email }, { $set: { role } });
     expect(result.matchedCount).toBe(1);
   });
+}
+
+/**
+ * The session cookie a Google sign-in gives (Google cannot be reached from a test): a token for
+ * `email`, sealed with the secret playwright.config.ts hands the server.
+ */
+export async function googleSessionCookie(email: string, baseURL: string): Promise<{ name: string; value: string; url: string }> {
+  const secret = process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789";
+  return { name: "next-auth.session-token", value: await encode({ token: { email, name: "Google User" }, secret }), url: baseURL };
 }
 
 /** Adds `count` customers straight in the e2e database, created now (after the seeded admin, before anyone who signs up next). */

@@ -1,7 +1,9 @@
 import mongoose from "mongoose";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { TooManyAttemptsError } from "@/lib/auth/rate-limit";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { MAX_BODY_BYTES, bodyTooLargeMessage } from "@/lib/body-cap";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnsupportedContentError } from "@/lib/errors";
@@ -14,9 +16,6 @@ import { MAX_SKIP, type Paging } from "@/lib/validation/common";
 
 // The one place where route handlers meet HTTP: the error shape, body reading,
 // the guards and the wrapper that turns every failure into a clean reply.
-
-/** Bodies are small forms; anything larger is refused before it is parsed. */
-export const MAX_BODY_BYTES = 16 * 1024;
 
 export type ErrorBody = { success: false; message: string };
 
@@ -90,7 +89,7 @@ function isJsonContentType(value: string | null): boolean {
 /** Reads the body's bytes up to the cap, whatever Content-Length claims: a larger body is refused (413) before it is all read. */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, `The request body is larger than ${maxBytes} bytes.`);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, bodyTooLargeMessage(maxBytes));
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -105,7 +104,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, `The request body is larger than ${maxBytes} bytes.`);
+      throw new HttpError(413, bodyTooLargeMessage(maxBytes));
     }
     chunks.push(value);
   }
@@ -241,6 +240,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
   if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
+  if (error instanceof TooManyAttemptsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
   if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);

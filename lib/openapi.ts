@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MAX_BODY_BYTES } from "@/lib/http";
+import { MAX_BODY_BYTES } from "@/lib/body-cap";
 import { EMAIL_DOC_PATTERN, MAX_PAGE, MAX_PAGE_SIZE, MAX_SKIP, PAGE_PARAM_SIZE } from "@/lib/validation/common";
+import { passwordChangeSchema } from "@/lib/validation/auth";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES, partImageUploadedSchema } from "@/lib/validation/part-image";
@@ -14,10 +15,10 @@ import { reviewSchema } from "@/lib/validation/reviews";
 
 type Json = Record<string, unknown>;
 
-const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "OrderStatusChange", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput"] as const;
+const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "OrderStatusChange", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange"] as const;
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
-const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema };
+const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema };
 const replySchemas = { ...replies, partImageUploadedSchema };
 
 function componentSchemas(): Record<string, Json> {
@@ -53,6 +54,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: "Conflicts with the current state: short stock, an order that can no longer be deleted, a status change the order's life cycle does not allow, a stock change below 0, or a part with open orders.",
   413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
   415: "The body is not sent as application/json.",
+  429: "Too many failed password checks from this address; retry after the Retry-After header.",
   503: "The database is unavailable or the part is busy; retry after the Retry-After header.",
 };
 
@@ -129,6 +131,8 @@ export function buildOpenApiDocument(): Json {
         "Authentication: the next-auth session cookie (`next-auth.session-token`, `__Secure-next-auth.session-token` over HTTPS), obtained by signing in through `/api/auth/callback/credentials` (see `/api/auth/csrf`). The role is read from the database on every request, so a promotion counts on the user's next call.",
         "",
         "State-changing requests (POST, PUT, PATCH, DELETE) that carry the session cookie must come from the shop's own origin: send `Origin` equal to the site's origin (or `Sec-Fetch-Site: same-origin`), otherwise the reply is 403.",
+        "",
+        "Signing out, changing the password and a demotion end every session of the account: a cookie taken before is refused (401).",
         "",
         `Every error reply is \`{ "success": false, "message": "…" }\`. Bodies are JSON objects of at most ${MAX_BODY_BYTES} bytes; unknown fields are ignored; a query operator object where a value belongs is a 400.`,
       ].join("\n"),
@@ -316,6 +320,16 @@ export function buildOpenApiDocument(): Json {
           security: SESSION,
           parameters: [emailPath("email", "The user to promote.")],
           responses: { ...ok(200, "`modifiedCount` 1 when promoted, 0 when already an admin.", "PromoteReply"), ...errors(400, 401, 403, 404, 503) },
+        },
+      },
+      "/user/password": {
+        put: {
+          operationId: "changePassword",
+          summary:
+            "Change your own password (SPEC 8): `currentPassword` and `newPassword` (at least 6 characters, not one of the most common passwords). An account without a password (made by a Google sign-in) sets its first one by leaving `currentPassword` out. Every other session of the account ends; the reply renews this session's cookie. Without a session: 401 \"No user is logged in\"; a wrong current password: 403.",
+          security: SESSION,
+          requestBody: jsonBody("PasswordChange"),
+          responses: { ...ok(200, "The password is saved.", "PasswordChanged"), ...errors(400, 401, 403, 413, 415, 429, 503) },
         },
       },
       "/user/profile/{email}": {

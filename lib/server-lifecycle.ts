@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { disconnectDb } from "@/lib/db";
 import { isApiPath, isDecodablePath, malformedPathReply } from "@/lib/request-path";
@@ -81,7 +82,7 @@ export function installGracefulShutdown(): void {
 const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
 export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 
-type Refusal = { status: number; contentType: string; body: string; allow?: string };
+type Refusal = { status: number; contentType: string; body: string; allow?: string; close?: boolean };
 
 /** A request Next itself cannot serve without a bare 500, or null. */
 function refusalOf(method: string, pathname: string): Refusal | null {
@@ -103,6 +104,37 @@ function trustedProxiesAtStartup(): TrustedProxies {
   }
 }
 
+/** How long a connection that sent too large a body stays half-open, so its client reads the 413. */
+const LINGER_MS = 1_000;
+
+/** 413, and the connection closed: the rest of an oversized body is never kept. */
+function tooLarge(maxBytes: number): Refusal {
+  return { status: 413, contentType: "application/json", body: JSON.stringify({ success: false, message: bodyTooLargeMessage(maxBytes) }), close: true };
+}
+
+function refuse(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, refusal: Refusal): void {
+  // writeHead's headers take precedence over the defaults the filter set.
+  response.writeHead(refusal.status, {
+    "content-type": refusal.contentType,
+    "content-length": Buffer.byteLength(refusal.body),
+    "content-security-policy": API_CSP,
+    ...(refusal.allow ? { allow: refusal.allow } : {}),
+    ...(refusal.close ? { connection: "close" } : {}),
+  });
+  if (refusal.close) {
+    // Node destroys a closing connection once the reply is written; data the client is still
+    // sending would then make the kernel answer with a reset, which can wipe the 413 before the
+    // client reads it. Stop writing instead, and drop the connection a moment later.
+    const socket = request.socket;
+    socket.destroySoon = () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
+  }
+  response.end(refusal.body);
+  request.resume();
+}
+
 /**
  * The node:http layer, before Next sees a request:
  * - the client's address and the origin the browser used are stamped on the request, and
@@ -114,7 +146,10 @@ function trustedProxiesAtStartup(): TrustedProxies {
  *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
  *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
- *   shape on API paths and as a small page elsewhere.
+ *   shape on API paths and as a small page elsewhere;
+ * - every request body is capped (lib/body-cap.ts) before Next or next-auth buffers it: a declared
+ *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
+ *   reaches Next only once it has ended within the cap.
  */
 export async function installRequestFilter(): Promise<void> {
   const http = await import("node:http");
@@ -131,19 +166,24 @@ export async function installRequestFilter(): Promise<void> {
       const socket = request.socket as import("node:net").Socket & { encrypted?: boolean };
       const { https } = stampRequest(socket.remoteAddress ?? "", socket.encrypted === true, request.headers, proxies);
       for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
-      const refusal = refusalOf(request.method ?? "", pathname);
+      const maxBytes = bodyCapFor(pathname);
+      const refusal = refusalOf(request.method ?? "", pathname) ?? (declaresTooMuch(request.headers, maxBytes) ? tooLarge(maxBytes) : null);
       if (refusal) {
-        // writeHead's headers take precedence over the defaults set above.
-        response.writeHead(refusal.status, { "content-type": refusal.contentType, "content-security-policy": API_CSP, ...(refusal.allow ? { allow: refusal.allow } : {}) });
-        response.end(refusal.body);
-        request.resume();
+        refuse(request, response, refusal);
         return true;
       }
-      // Route handlers answer an outage with 503 themselves; a page can only fail, which Next sends as 500.
-      if (isApiPath(pathname)) return emit.call(this, event, ...args);
-      const failure: PageFailure = { databaseDown: false };
-      answerOutageWith503(response, failure);
-      return pageFailures.run(failure, () => emit.call(this, event, ...args));
+      const forward = (): boolean => {
+        // Route handlers answer an outage with 503 themselves; a page can only fail, which Next sends as 500.
+        if (isApiPath(pathname)) return emit.call(this, event, ...args);
+        const failure: PageFailure = { databaseDown: false };
+        answerOutageWith503(response, failure);
+        return pageFailures.run(failure, () => emit.call(this, event, ...args));
+      };
+      if (streamsBody(request.headers)) {
+        holdStreamedBody(request, maxBytes, { fits: forward, tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
+        return true;
+      }
+      return forward();
     }
     return emit.call(this, event, ...args);
   };

@@ -1,4 +1,5 @@
 import { connectDb } from "@/lib/db";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/password";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -12,14 +13,8 @@ export class EmailTakenError extends Error {
   }
 }
 
-function toAccount(user: { email: string; displayName?: string | null; photoURL?: string | null; role: Role }): AccountView {
+export function toAccount(user: { email: string; displayName?: string | null; photoURL?: string | null; role: Role }): AccountView {
   return { email: user.email, name: user.displayName ?? "", image: user.photoURL ?? "", role: user.role };
-}
-
-export async function findAccount(email: string): Promise<AccountView | null> {
-  await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(email) }).lean();
-  return user ? toAccount(user) : null;
 }
 
 /** SPEC's PUT /user/{email}: makes sure the user exists; idempotent. Fills a missing name or picture, never overwrites one. */
@@ -44,18 +39,16 @@ export async function registerUser(input: { email: string; name?: string; image?
   }
 }
 
-/** Sign-up with a password: a new account only. */
+/**
+ * Sign-up with a password: a new account only. An account that exists without a password (made by a
+ * Google sign-in) is refused too: whoever signs up cannot prove they own it, so only its signed-in
+ * owner may give it a password (setPassword).
+ */
 export async function createAccountWithPassword(input: { email: string; password: string; name: string }): Promise<AccountView> {
   await connectDb();
   const email = normaliseEmail(input.email);
+  if (await User.exists({ email })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
-  const existing = await User.findOne({ email }).select("+passwordHash").lean();
-  if (existing?.passwordHash) throw new EmailTakenError();
-  if (existing) {
-    // Registered earlier without a password (e.g. through Google): let them add one.
-    await User.updateOne({ email }, { $set: { passwordHash, displayName: existing.displayName || input.name } });
-    return toAccount({ ...existing, displayName: existing.displayName || input.name });
-  }
   try {
     const user = await User.create({ email, displayName: input.name, name: input.name, passwordHash });
     return toAccount(user);
@@ -63,6 +56,41 @@ export async function createAccountWithPassword(input: { email: string; password
     if ((error as { code?: unknown }).code === 11000) throw new EmailTakenError();
     throw error;
   }
+}
+
+export class WrongPasswordError extends ForbiddenError {
+  constructor() {
+    super("The current password is not correct.");
+  }
+}
+
+export const NO_PASSWORD_TO_CHANGE = "Your account signs in with Google and has no password to change; leave the current password empty to set one.";
+
+/** Whether the account can sign in with a password (accounts made by a Google sign-in cannot, until their owner sets one). */
+export async function hasPassword(email: string): Promise<boolean> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(email) }, { passwordHash: 1 }).lean();
+  return Boolean(user?.passwordHash);
+}
+
+/**
+ * The signed-in owner changes the account's password, giving the current one, or sets the first one
+ * of an account that has none. Every session of the account ends; the new session version is
+ * returned so the caller can hand its own session over to it.
+ */
+export async function setPassword(email: string, { currentPassword, newPassword }: { currentPassword?: string; newPassword: string }): Promise<number> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(email) }, { passwordHash: 1, sessionVersion: 1 }).lean();
+  if (!user) throw new NotFoundError("There is no user with this email.");
+  if (user.passwordHash) {
+    if (!currentPassword) throw new InvalidInputError("currentPassword: Enter your current password");
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
+  } else if (currentPassword) {
+    throw new InvalidInputError(NO_PASSWORD_TO_CHANGE);
+  }
+  const sessionVersion = (user.sessionVersion ?? 0) + 1;
+  await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+  return sessionVersion;
 }
 
 /** The account when the password is right, else null; unknown emails take as long as wrong passwords. */

@@ -12,6 +12,13 @@ const userSchema = new Schema(
     photoURL: { type: String, trim: true, maxlength: 2048, default: "" },
     /** scrypt hash; absent for accounts that only sign in with Google. Never selected by default. */
     passwordHash: { type: String, select: false },
+    /**
+     * A session token carries the version it was issued under; raising it ends every session of the
+     * account at once (sign-out, a password change, a demotion). Absent on older accounts: 0.
+     */
+    sessionVersion: { type: Number, default: 0, min: 0 },
+    /** Set once a session of the account acted as admin, so a demotion, however it is made, ends those sessions. */
+    adminSessions: { type: Boolean, default: false },
     // Profile fields of SPEC section 3 (linkdedin is spelled as the spec spells it).
     name: { type: String, trim: true, maxlength: 120, default: "" },
     education: { type: String, trim: true, maxlength: 200, default: "" },

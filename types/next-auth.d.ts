@@ -13,5 +13,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     role?: Role;
+    /** The account's session version when this session was issued (lib/auth/session-versions.ts). */
+    sessionVersion?: number;
   }
 }

@@ -6,14 +6,32 @@ import { isKnownBrowser, rememberBrowser } from "@/lib/auth/known-browser";
 import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
+import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
 import { PasswordHashingBusyError } from "@/lib/password";
-import { EmailTakenError, checkPassword, createAccountWithPassword, findAccount, registerUser, type AccountView } from "@/lib/users";
+import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 export { WRONG_CREDENTIALS };
 
 /** A refusal whose message is meant for the person at the form. */
 class SignInRefused extends Error {}
+
+/** How long a session lasts without use. */
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** The session a token names has ended (sign-out, a password change, a demotion). */
+class SessionEndedError extends Error {
+  constructor() {
+    super("The session has ended; sign in again.");
+  }
+}
+
+/** next-auth's default logger prints a stack trace per unreadable session cookie: one line is enough. */
+function logAuthError(code: string, metadata: unknown): void {
+  const error = metadata instanceof Error ? metadata : (metadata as { error?: unknown } | null)?.error;
+  const message = error instanceof Error ? error.message : String((metadata as { message?: unknown } | null)?.message ?? "");
+  console.error(`[next-auth] ${code}: ${message.replace(/\s+/g, " ").trim()}`);
+}
 
 export const googleEnabled = (): boolean => Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
 
@@ -94,9 +112,16 @@ export function buildAuthOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
     useSecureCookies: wantsSecureCookies(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    logger: { error: logAuthError },
     pages: { signIn: "/signin", error: "/signin" },
     providers,
+    events: {
+      // Signing out ends every session of the account, so a copy of the cookie taken before is worthless.
+      async signOut({ token }) {
+        await endSessions(token);
+      },
+    },
     callbacks: {
       // Sign-out and every other next-auth redirect stay on the host the visitor is on.
       redirect: redirectOnVisitorsHost,
@@ -110,12 +135,27 @@ export function buildAuthOptions(): NextAuthOptions {
       },
       async jwt({ token, user }) {
         if (user?.email) {
-          const account = await findAccount(user.email);
+          const opened = await openSession(user.email);
           token.email = user.email.toLowerCase();
-          token.name = account?.name || user.name || "";
-          token.picture = account?.image || user.image || "";
-          token.role = account?.role ?? "user";
+          token.name = opened?.account.name || user.name || "";
+          token.picture = opened?.account.image || user.image || "";
+          token.role = opened?.account.role ?? "user";
+          token.sessionVersion = opened?.sessionVersion ?? 0;
+          return token;
         }
+        // The browser reading its session (/api/auth/session, which the header asks on every page):
+        // an ended session is over here too, and next-auth then deletes its cookie.
+        let account: AccountView | null;
+        try {
+          account = await sessionAccount(token);
+        } catch (error) {
+          // Database down: the header may show a session it could not confirm; every server-side
+          // decision reads the database again (getSessionUser) and answers 503 meanwhile.
+          logAuthError("SESSION_CHECK_UNAVAILABLE", error);
+          return token;
+        }
+        if (!account) throw new SessionEndedError();
+        token.role = account.role;
         return token;
       },
       async session({ session, token }) {
@@ -123,7 +163,7 @@ export function buildAuthOptions(): NextAuthOptions {
           email: token.email ?? "",
           name: token.name ?? "",
           image: token.picture ?? "",
-          // The role in the token may be stale; server checks use getSessionUser(), which reads the database.
+          // Server-side checks use getSessionUser(), which reads the database on every call.
           role: token.role ?? "user",
         };
         return session;

@@ -42,6 +42,21 @@ export const signUpSchema = signInSchema.extend({
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(120, "Must be 120 characters or fewer"),
 });
 
+const CURRENT_PASSWORD_REQUIRED = "Enter your current password";
+
+const passwordChangeObject = z.object({
+  currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED).max(200, "Must be 200 characters or fewer").optional(),
+  newPassword: newPasswordField,
+});
+
+/** PUT /user/password. Without a current password only for an account that has none yet (made by a Google sign-in). */
+export const passwordChangeSchema = passwordChangeObject.meta({ id: "PasswordChange" });
+
+/** My Profile's form: the same rules, and an account that has a password must give the current one. */
+export const passwordChangeFormSchema = (hasPassword: boolean) =>
+  passwordChangeObject.refine((value) => !hasPassword || value.currentPassword !== undefined, { path: ["currentPassword"], message: CURRENT_PASSWORD_REQUIRED });
+
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -67,6 +67,7 @@ export const userListSchema = listPage(userRowSchema).meta({ id: "UserList" });
 export const registerReplySchema = z.object({ success: z.literal(true), created: z.boolean(), message: z.string(), result: userRowSchema }).meta({ id: "RegisterReply" });
 export const promoteReplySchema = z.object({ success: z.literal(true), message: z.string(), modifiedCount: z.number().int() }).meta({ id: "PromoteReply" });
 export const profileListSchema = z.array(profileViewSchema).min(1).meta({ id: "ProfileList" });
+export const passwordChangedSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: "PasswordChanged" });
 export const profileUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), result: profileViewSchema }).meta({ id: "ProfileUpdated" });
 
 // Administration (Manage All Orders, Manage Product).

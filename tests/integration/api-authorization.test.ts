@@ -105,12 +105,17 @@ describe("promotion", () => {
     expect(await User.exists({ email: "nobody-here@example.com" })).toBeNull();
   });
 
-  it("a demotion in the database also counts on the next call", async () => {
+  it("a demotion, even one made in the database, ends the demoted admin's sessions", async () => {
     const frank = await signedUpClient(world.server.baseUrl, "frank@example.com", "Frank");
     await User.updateOne({ email: "frank@example.com" }, { $set: { role: "admin" } });
     expect((await frank.get("/user")).status).toBe(200);
+    const otherDevice = frank.clone();
     await User.updateOne({ email: "frank@example.com" }, { $set: { role: "user" } });
+    expect((await frank.get("/user")).status).toBe(401);
+    expect((await otherDevice.get("/orders/frank@example.com")).status).toBe(401);
+    await frank.signIn("frank@example.com", "secret-pass-1");
     expect((await frank.get("/user")).status).toBe(403);
+    expect((await frank.get("/orders/frank@example.com")).status).toBe(200);
   });
 });
 

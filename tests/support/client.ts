@@ -25,6 +25,17 @@ export class Client {
     return [...this.jar.keys()].some((name) => name.includes("session-token"));
   }
 
+  /** Another client holding a copy of this one's cookies, as someone who captured them would. */
+  clone(): Client {
+    const copy = new Client(this.baseUrl, this.email);
+    for (const [name, value] of this.jar) copy.jar.set(name, value);
+    return copy;
+  }
+
+  setCookie(name: string, value: string): void {
+    this.jar.set(name, value);
+  }
+
   cookieHeader(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
   }
@@ -81,6 +92,14 @@ export class Client {
 
   signIn(email: string, password: string): Promise<void> {
     return this.credentials({ email, password });
+  }
+
+  /** Signs out through next-auth's own endpoint, as the Sign Out button does. */
+  async signOut(): Promise<void> {
+    const csrf = await this.call<{ csrfToken: string }>("GET", "/api/auth/csrf");
+    const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, callbackUrl: this.baseUrl, json: "true" });
+    await this.call("POST", "/api/auth/signout", { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    if (this.signedIn) throw new Error("sign-out left the session cookie in place");
   }
 
   get<T = unknown>(path: string, options?: CallOptions) {

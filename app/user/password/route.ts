@@ -1,0 +1,21 @@
+import { changeOwnPassword } from "@/lib/auth/password-change";
+import { clientIp } from "@/lib/auth/rate-limit";
+import { currentSession, renewSession } from "@/lib/auth/session";
+import { HttpError, jsonReply, parseWith, readJsonBody, route } from "@/lib/http";
+import { passwordChangeSchema } from "@/lib/validation/auth";
+
+/** SPEC 8's answer to a call without a session. */
+const NO_USER = "No user is logged in";
+
+/**
+ * SPEC 8's password update, for the signed-in user's own account. Every other session of the
+ * account ends; this one moves to the new session version and stays signed in.
+ */
+export const PUT = route(async (request: Request) => {
+  const session = await currentSession();
+  if (!session) throw new HttpError(401, NO_USER);
+  const input = parseWith(passwordChangeSchema, await readJsonBody(request));
+  const sessionVersion = await changeOwnPassword(session.user.email, clientIp(Object.fromEntries(request.headers)), input);
+  const reply = jsonReply({ success: true, message: "Your password is saved. You stay signed in here; your other sessions are signed out." });
+  return renewSession(reply, request, session.token, sessionVersion);
+});
