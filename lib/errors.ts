@@ -11,3 +11,13 @@ export class ConflictError extends Error {}
 
 /** The signed-in user may not do this to this thing (403). */
 export class ForbiddenError extends Error {}
+
+/** Too many of these requests from one account just now (429); it may try again after `retryAfterMs`. */
+export class TooManyRequestsError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}

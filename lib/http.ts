@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { DatabaseConfigError } from "@/lib/db";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { StockBusyError } from "@/lib/stock";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
+import { LockBusyError } from "@/lib/lock";
 import { siteUrl } from "@/lib/site";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
 import { MAX_SKIP, type Paging } from "@/lib/validation/common";
@@ -234,7 +234,8 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof NotFoundError) return errorReply(404, error.message);
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
-  if (error instanceof StockBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
+  if (error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
+  if (error instanceof LockBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
     return errorReply(503, "The shop's database is not available right now; please try again shortly.", {}, { "Retry-After": "5" });
