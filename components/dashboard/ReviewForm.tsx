@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { StarRatingInput } from "@/components/dashboard/StarRatingInput";
+import { RemoveReviewButton } from "@/components/RemoveReviewButton";
 import { callApi, messageOf, succeeded } from "@/lib/api-client";
 import { MAX_REVIEW_LENGTH, reviewSchema, type NewReview, type ReviewInput } from "@/lib/validation/reviews";
 
@@ -23,7 +23,6 @@ type Props = { author: { name: string; image: string }; review: OwnReview | null
  */
 export function ReviewForm({ author, review }: Props) {
   const router = useRouter();
-  const [removing, setRemoving] = useState(false);
   const {
     register,
     handleSubmit,
@@ -49,19 +48,6 @@ export function ReviewForm({ author, review }: Props) {
       toast.error("failed to insert", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
     }
   });
-
-  async function remove() {
-    if (!review || !window.confirm("Remove your review? It disappears from the shop.")) return;
-    setRemoving(true);
-    const reply = await callApi("DELETE", `/reviews/${review._id}`);
-    setRemoving(false);
-    if (succeeded(reply)) {
-      toast.success(messageOf(reply, "Review removed."));
-      router.refresh();
-    } else {
-      toast.error("Your review was not removed", { description: messageOf(reply, `The shop answered with an error (HTTP ${reply.status}).`) });
-    }
-  }
 
   const descriptionError = errors.description?.message;
   return (
@@ -101,18 +87,13 @@ export function ReviewForm({ author, review }: Props) {
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={isSubmitting || removing} className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+        <button type="submit" disabled={isSubmitting} className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
           {isSubmitting ? "Sending…" : review ? "Update review" : "Submit review"}
         </button>
         {review ? (
-          <button
-            type="button"
-            disabled={isSubmitting || removing}
-            onClick={() => void remove()}
-            className="rounded border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-          >
-            {removing ? "Removing…" : "Remove review"}
-          </button>
+          <RemoveReviewButton reviewId={review._id} confirmation="Remove your review? It disappears from the shop.">
+            Remove review
+          </RemoveReviewButton>
         ) : null}
       </div>
     </form>

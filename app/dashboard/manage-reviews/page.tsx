@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { RemoveReviewButton } from "@/components/admin/RemoveReviewButton";
 import { Pagination } from "@/components/Pagination";
+import { RemoveReviewButton } from "@/components/RemoveReviewButton";
 import { StarRating, StarShape } from "@/components/StarRating";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
@@ -40,7 +40,9 @@ export default async function ManageReviewsPage({ searchParams }: { searchParams
               <StarRating rating={review.rating} />
               <p className="mt-1 break-words text-sm text-slate-800">{review.description}</p>
             </div>
-            <RemoveReviewButton review={{ _id: review._id, name: review.name }} />
+            <RemoveReviewButton reviewId={review._id} confirmation={`Remove the review by ${review.name}? It disappears from the shop.`} label={`Remove the review by ${review.name}`}>
+              Remove
+            </RemoveReviewButton>
           </li>
         ))}
       </ul>
