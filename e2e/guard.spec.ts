@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, PASSWORD, firstPartPath, sessionOf, setRole, signUp, submitSignIn, uniqueEmail } from "./support";
 
-const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product"];
+const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product", "Manage Reviews"];
 const USER_MENU = ["My Orders", "Add Review"];
 
 test("a signed-out visit to a purchase page goes to /signin and, after signing in, back to that page", async ({ page }) => {

@@ -144,6 +144,8 @@ async function expirePublicCache(): Promise<void> {
 export async function deleteReviewsBy(email: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email });
+    // Deleted past the review writes, which keep the totals: dropped, the shop counts them afresh.
+    await db.collection("reviewtotals").deleteMany({});
   });
   await expirePublicCache();
 }

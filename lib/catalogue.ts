@@ -4,8 +4,8 @@ import { connectDb, trusted } from "@/lib/db";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders";
 import { withPartLock } from "@/lib/stock";
-import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
-import { MAX_STOCK, PART_MESSAGES, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
+import { MAX_PAGE_SIZE, withoutControlCharacters, type Paging } from "@/lib/validation/common";
+import { MAX_STOCK, PART_MESSAGES, maxPerOrderOf, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue-query";
@@ -18,6 +18,8 @@ export type PartView = {
   price: number;
   quantity: number;
   minOrder: number;
+  /** The most one order may take (the part's own maximum or the default). */
+  maxPerOrder: number;
   description: string;
   createdAt: string;
   updatedAt: string;
@@ -31,6 +33,7 @@ export function toPartView(part: PartDoc & { createdAt?: Date; updatedAt?: Date 
     price: part.price,
     quantity: part.quantity,
     minOrder: part.minOrder,
+    maxPerOrder: maxPerOrderOf(part),
     description: part.description,
     createdAt: (part.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (part.updatedAt ?? part.createdAt ?? new Date(0)).toISOString(),
@@ -61,6 +64,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
     price: input.price,
     quantity: input.quantity,
     minOrder: input.minOrder,
+    maxPerOrder: input.maxPerOrder,
     description: input.description,
   });
   partsChanged(String(part._id));
@@ -76,16 +80,19 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
   return withPartLock(id, async () => {
     const part = await Part.findById(id).lean<PartDoc>();
     if (!part) throw new NotFoundError("There is no part with this id.");
-    const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "description">> = {};
+    const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description">> = {};
     if (changes.partsname !== undefined) set.partsname = changes.partsname;
     if (changes.image !== undefined) set.image = changes.image;
     if (changes.price !== undefined) set.price = changes.price;
     if (changes.minOrder !== undefined) set.minOrder = changes.minOrder;
+    if (changes.maxPerOrder !== undefined) set.maxPerOrder = changes.maxPerOrder;
     if (changes.description !== undefined) set.description = changes.description;
     const minOrder = set.minOrder ?? part.minOrder;
     if (set.minOrder !== undefined && !minOrderFits(minOrder, part.quantity)) {
       throw new InvalidInputError(`minOrder: ${PART_MESSAGES.minOrderAboveStock} (${part.quantity} in stock).`);
     }
+    const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
+    if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
     await Part.updateOne({ _id: part._id }, { $set: set });
     partsChanged(id);
     const updated = await Part.findById(id).lean<PartDoc>();
@@ -144,7 +151,8 @@ export function escapeRegex(text: string): string {
  * object (not a `$regex` operator object), so it is never run as a pattern or an operator.
  */
 function searchFilter(q: string | undefined) {
-  const text = q?.trim().slice(0, MAX_SEARCH_LENGTH);
+  // A search is read, not stored: its control characters are dropped (a NUL in a pattern is an error in the database).
+  const text = withoutControlCharacters(q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   if (!text) return {};
   const pattern = new RegExp(escapeRegex(text), "i");
   // sanitizeFilter lets $or through and a RegExp has no operator keys, so nothing here needs trusted().

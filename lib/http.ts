@@ -6,10 +6,10 @@ import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { MAX_BODY_BYTES, bodyTooLargeMessage } from "@/lib/body-cap";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { DatabaseConfigError } from "@/lib/db";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnsupportedContentError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
+import { LockBusyError } from "@/lib/lock";
 import { PasswordHashingBusyError } from "@/lib/password";
 import { BROWSER_ORIGIN_HEADER, originOf } from "@/lib/request-origin";
-import { StockBusyError } from "@/lib/stock";
 import { siteUrl } from "@/lib/site";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
 import { MAX_SKIP, type Paging } from "@/lib/validation/common";
@@ -240,8 +240,8 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
   if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
-  if (error instanceof TooManyAttemptsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
-  if (error instanceof StockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
+  if (error instanceof TooManyAttemptsError || error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
+  if (error instanceof LockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
     return errorReply(503, DATABASE_DOWN_MESSAGE, {}, { "Retry-After": DATABASE_RETRY_AFTER });

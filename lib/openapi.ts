@@ -51,11 +51,11 @@ const STATUS_TEXT: Record<number, string> = {
   401: "No session: sign in first.",
   403: "Signed in, but not allowed to do this (another user's data, or not an admin); also any state-changing request carrying the session cookie whose Origin (or Sec-Fetch-Site) is not the shop's own.",
   404: "Not found.",
-  409: "Conflicts with the current state: short stock, an order that can no longer be deleted, a status change the order's life cycle does not allow, a stock change below 0, or a part with open orders.",
+  409: "Conflicts with the current state: short stock, a part with no price, an order that can no longer be deleted, a status change the order's life cycle does not allow, a stock change below 0, or a part with open orders.",
   413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
   415: "The body is not sent as application/json.",
-  429: "Too many failed password checks from this address; retry after the Retry-After header.",
-  503: "The database is unavailable or the part is busy; retry after the Retry-After header.",
+  429: "Too many attempts just now (failed password checks, or review writes of one account); retry after the Retry-After header (seconds).",
+  503: "The database is unavailable, the part (or the reviews) busy with a full line of waiting requests, or the server busy checking passwords; retry after the Retry-After header.",
 };
 
 function errors(...statuses: number[]): Json {
@@ -171,7 +171,7 @@ export function buildOpenApiDocument(): Json {
         },
         put: {
           operationId: "updatePart",
-          summary: "Edit a part (admin): any of partsname, image, price, minOrder, description, with the rules of adding; fields left out are kept. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
+          summary: "Edit a part (admin): any of partsname, image, price, minOrder, maxPerOrder, description, with the rules of adding; fields left out are kept. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
           security: SESSION,
           parameters: [idPath("id", "The part id.")],
           requestBody: jsonBody("PartUpdate"),
@@ -239,7 +239,8 @@ export function buildOpenApiDocument(): Json {
       "/orderd": {
         post: {
           operationId: "placeOrder",
-          summary: "Order a part for yourself (signed in). `_id` is the part id; the price is computed by the server (unit price × quantity); the stock is taken atomically.",
+          summary:
+            "Order a part for yourself (signed in). `_id` is the part id; the quantity must lie within the part's minOrder and the lesser of its stock and maxPerOrder (400 outside minOrder..maxPerOrder, 409 above the stock), checked before the order waits for the part's stock lock and again under it. The price is computed by the server in whole cents (unit price × quantity); the stock is taken atomically.",
           security: SESSION,
           requestBody: jsonBody("OrderInput"),
           responses: { ...ok(201, "The order, with its own `_id` and the part's `partId`.", "OrderPlaced"), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
@@ -255,10 +256,10 @@ export function buildOpenApiDocument(): Json {
         },
         delete: {
           operationId: "deleteOrder",
-          summary: "Delete an order and put its quantity back in stock. `key` is the order id. Its owner may delete it while its status is \"placed\" (otherwise 409); an admin may delete any order.",
+          summary: "Delete an order and put its quantity back in stock. `key` is the order id. Its owner may delete it while its status is \"placed\" (otherwise 409); an admin may delete any order. An order that is gone is a 404, also to every delete but the first of concurrent ones.",
           security: SESSION,
           parameters: [idPath("key", "The order id.")],
-          responses: { ...ok(200, "`deletedCount` 1 when deleted.", "OrderDeleted"), ...errors(400, 401, 403, 404, 409, 503) },
+          responses: { ...ok(200, "`deletedCount` 1.", "OrderDeleted"), ...errors(400, 401, 403, 404, 409, 503) },
         },
         patch: {
           operationId: "changeOrderStatus",
@@ -279,10 +280,32 @@ export function buildOpenApiDocument(): Json {
         },
         post: {
           operationId: "addReview",
-          summary: "Post a review (signed in). The author's name and picture come from the session; body name and image are ignored.",
+          summary:
+            "Post your review (signed in). One review per account: the first POST creates it (201); a later POST rewrites your review (200, message says so) instead of adding another. The author's name and picture come from the session; body name and image are ignored. At most 5 review writes per account in 10 minutes (429).",
           security: SESSION,
           requestBody: jsonBody("ReviewInput"),
-          responses: { ...ok(201, "The review.", "ReviewCreated"), ...errors(400, 401, 403, 413, 415, 503) },
+          responses: {
+            ...ok(201, "The new review.", "ReviewCreated"),
+            ...ok(200, "Your existing review, rewritten.", "ReviewCreated"),
+            ...errors(400, 401, 403, 413, 415, 429, 503),
+          },
+        },
+      },
+      "/reviews/{id}": {
+        put: {
+          operationId: "editReview",
+          summary: "Change your review's rating and text (its author only). Counts toward the 5 review writes in 10 minutes.",
+          security: SESSION,
+          parameters: [idPath("id", "The review id.")],
+          requestBody: jsonBody("ReviewInput"),
+          responses: { ...ok(200, "The review, in `result`.", "ReviewCreated"), ...errors(400, 401, 403, 404, 413, 415, 429, 503) },
+        },
+        delete: {
+          operationId: "removeReview",
+          summary: "Remove a review: its author, or an admin (moderation). 404 once it is gone.",
+          security: SESSION,
+          parameters: [idPath("id", "The review id.")],
+          responses: { ...ok(200, "`deletedCount` 1.", "ReviewRemoved"), ...errors(400, 401, 403, 404, 429, 503) },
         },
       },
       "/admin/{email}": {

@@ -5,7 +5,8 @@ import { Types } from "mongoose";
 import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
-import { orderTotal, quantityRangeMessage } from "@/lib/validation/orders";
+import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
+import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 
@@ -45,21 +46,33 @@ export function toOrderView(order: OrderDoc & { createdAt?: Date }): OrderView {
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
 /**
- * Places an order: checks minOrder <= quantity <= stock, takes the quantity out of stock and
- * stores the order, all under the part's stock lock, so concurrent orders can never oversell.
- * The price comes from the part, never from the client. Crash-safe without transactions: the
- * stock is taken together with a journal entry naming the order, and settled if the server dies
+ * Throws the reason `quantity` of this part cannot be ordered, if any: not in the catalogue (404),
+ * outside minOrder..maxPerOrder (400), more than the stock (409), or no price to charge (409).
+ */
+function refuseUnfillable(part: PartDoc | null, quantity: number): asserts part is PartDoc {
+  if (!part) throw new NotFoundError("This part is not in the catalogue.");
+  const range = quantityRangeMessage(part.minOrder, largestOrder(part));
+  if (quantity < part.minOrder || quantity > maxPerOrderOf(part)) throw new InvalidInputError(range);
+  if (quantity > part.quantity) throw new ConflictError(part.quantity === 0 ? "This part is out of stock." : `Only ${part.quantity} in stock. ${range}`);
+  // A price stored before prices were whole cents (0.004) would make a $0 order.
+  if (toCents(part.price) < 1) throw new ConflictError("This part has no price yet and cannot be ordered.");
+}
+
+/**
+ * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
+ * quantity out of stock and stores the order, all under the part's stock lock, so concurrent orders
+ * can never oversell. An order that cannot be filled is refused before it joins the lock's line, so
+ * a flood of impossible orders does not stall the possible ones; the stock is checked again under
+ * the lock. The price comes from the part, never from the client. Crash-safe without transactions:
+ * the stock is taken together with a journal entry naming the order, and settled if the server dies
  * before the order is stored (see lib/stock.ts).
  */
 export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
   await connectDb();
+  refuseUnfillable(await Part.findById(input.partId).lean<PartDoc>(), input.quantity);
   return withPartLock(input.partId, async () => {
     const part = await Part.findById(input.partId).lean<PartDoc>();
-    if (!part) throw new NotFoundError("This part is not in the catalogue.");
-    if (input.quantity < part.minOrder) throw new InvalidInputError(quantityRangeMessage(part.minOrder, part.quantity));
-    if (input.quantity > part.quantity) {
-      throw new ConflictError(part.quantity === 0 ? "This part is out of stock." : `Only ${part.quantity} in stock. ${quantityRangeMessage(part.minOrder, part.quantity)}`);
-    }
+    refuseUnfillable(part, input.quantity);
     const orderId = new Types.ObjectId();
     const taken = await takeStockForOrderLocked(part._id, orderId, input.quantity);
     if (taken === "missing") throw new NotFoundError("This part is not in the catalogue.");
@@ -111,13 +124,15 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
   if (!isAdmin && found.email !== actor.email) throw new ForbiddenError("You can only delete your own orders.");
   return withPartLock(found.partId, async () => {
     // Read again under the lock: the status or the order itself may have changed meanwhile.
+    // Gone meanwhile (a concurrent delete won): the same 404 as an order that never existed.
     const order = await Order.findById(orderId).lean<OrderDoc>();
-    if (!order) return { deletedCount: 0 };
+    if (!order) throw new NotFoundError("There is no order with this id.");
     if (!isAdmin && order.status !== "placed") {
       throw new ConflictError(`This order is ${order.status} and can no longer be deleted.`);
     }
     const { deletedCount } = await Order.deleteOne({ _id: order._id });
-    if (deletedCount === 1 && order.status === "placed") {
+    if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
+    if (order.status === "placed") {
       await returnStockLocked(order.partId, order.quantity);
       partsChanged(String(order.partId));
     }

@@ -4,11 +4,13 @@ const partSchema = new Schema(
   {
     partsname: { type: String, required: true, trim: true, maxlength: 120 },
     image: { type: String, required: true, trim: true, maxlength: 2048 },
-    /** Unit price in US dollars. */
+    /** Unit price in US dollars, whole cents. */
     price: { type: Number, required: true, min: 0 },
     /** Units in stock. */
     quantity: { type: Number, required: true, min: 0, validate: Number.isInteger },
     minOrder: { type: Number, required: true, min: 1, default: 1, validate: Number.isInteger },
+    /** The most one order may take; unset on parts stored before it existed (maxPerOrderOf gives the default). */
+    maxPerOrder: { type: Number, min: 1, validate: Number.isInteger },
     description: { type: String, required: true, trim: true, maxlength: 4000 },
     /**
      * The order journal of placeOrder (lib/stock.ts): stock taken for these orders, whose order

@@ -14,7 +14,8 @@ const reviewSchema = new Schema(
 );
 
 reviewSchema.index({ createdAt: -1, _id: -1 }); // newest first
-reviewSchema.index({ rating: 1 }); // reviewStats: the rated reviews (rating >= 1) are counted and summed
+reviewSchema.index({ email: 1, createdAt: -1, _id: -1 }); // the author's own review (one per account)
+reviewSchema.index({ rating: 1 }); // the recount of the review totals: the rated reviews (rating >= 1)
 
 export type ReviewFields = InferSchemaType<typeof reviewSchema>;
 export type ReviewDoc = ReviewFields & { _id: Types.ObjectId };

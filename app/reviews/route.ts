@@ -1,6 +1,6 @@
 import { jsonReply, pagedReply, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
 import { cachedReviews } from "@/lib/public-data";
-import { addReview } from "@/lib/reviews";
+import { saveReview } from "@/lib/reviews";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { reviewSchema } from "@/lib/validation/reviews";
 
@@ -11,10 +11,15 @@ export const GET = route(async (request: Request) => {
   return pagedReply(request, await cachedReviews(paging), paging);
 });
 
-/** A signed-in user's review; the author's name and picture come from the session, not the body. */
+/**
+ * A signed-in user's review; the author's name and picture come from the session, not the body.
+ * One review per account: the first is created (201), a later POST rewrites it (200, and says so).
+ */
 export const POST = route(async (request: Request) => {
   const user = await requireUser();
   const input = parseWith(reviewSchema, await readJsonBody(request));
-  const review = await addReview(input, user);
-  return jsonReply({ success: true, message: "Thank you for your review.", result: review }, 201);
+  const { review, created } = await saveReview(input, user);
+  return created
+    ? jsonReply({ success: true, message: "Thank you for your review.", result: review }, 201)
+    : jsonReply({ success: true, message: "Your review was updated: each account has one review.", result: review });
 });

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/api-client";
-import { partSchema, type NewPart, type PartInput } from "@/lib/validation/parts";
+import { DEFAULT_MAX_PER_ORDER, partSchema, type NewPart, type PartInput } from "@/lib/validation/parts";
 
 /** SPEC 5 and 8: the add-product form. POST /carparts; success shows the server's message and resets. */
 export function AddProductForm({ adminEmail }: { adminEmail: string }) {
@@ -57,6 +57,15 @@ export function AddProductForm({ adminEmail }: { adminEmail: string }) {
         hint="Leave empty for 1."
         registration={register("minOrder", { setValueAs: asNumber })}
         error={errors.minOrder?.message}
+      />
+      <FormField
+        id="maxPerOrder"
+        label="Maximum per order (optional)"
+        type="number"
+        step="1"
+        hint={`The most one order may take. Leave empty for ${DEFAULT_MAX_PER_ORDER}.`}
+        registration={register("maxPerOrder", { setValueAs: asNumber })}
+        error={errors.maxPerOrder?.message}
       />
       <FormField id="description" label="Description" multiline registration={register("description")} error={errors.description?.message} />
       <button type="submit" disabled={pending || uploading} className="self-start rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">

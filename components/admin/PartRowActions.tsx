@@ -10,7 +10,7 @@ import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/api-client";
 import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
 
-type Part = PartEdit & { _id: string; quantity: number };
+type Part = Omit<PartEdit, "maxPerOrder"> & { _id: string; quantity: number; maxPerOrder: number };
 
 /** Manage Product, one part: edit its fields (same rules as adding), adjust its stock by a delta, delete it. */
 export function PartRowActions({ part }: { part: Part }) {
@@ -28,7 +28,7 @@ export function PartRowActions({ part }: { part: Part }) {
     formState: { errors },
   } = useForm<PartEditInput, unknown, PartEdit>({
     resolver: zodResolver(partEditSchema),
-    defaultValues: { partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, description: part.description },
+    defaultValues: { partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, maxPerOrder: part.maxPerOrder, description: part.description },
   });
   const idFor = (field: string) => `${field}-${part._id}`;
 
@@ -128,6 +128,15 @@ export function PartRowActions({ part }: { part: Part }) {
           />
           <FormField id={idFor("price")} label="Price" type="number" step="0.01" registration={register("price", { setValueAs: asNumber })} error={errors.price?.message} />
           <FormField id={idFor("minOrder")} label="Minimum order" type="number" step="1" registration={register("minOrder", { setValueAs: asNumber })} error={errors.minOrder?.message} />
+          <FormField
+            id={idFor("maxPerOrder")}
+            label="Maximum per order"
+            type="number"
+            step="1"
+            hint={`The most one order may take; empty keeps ${part.maxPerOrder}.`}
+            registration={register("maxPerOrder", { setValueAs: asNumber })}
+            error={errors.maxPerOrder?.message}
+          />
           <FormField id={idFor("description")} label="Description" multiline registration={register("description")} error={errors.description?.message} />
           <div className="flex gap-2">
             <button type="submit" disabled={pending} className={`${button} bg-brand-700 text-white hover:bg-brand-900`}>

@@ -2,7 +2,7 @@
 
 import type { PartView } from "@/lib/catalogue";
 
-export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt">;
+export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder">;
 
 export const seedParts: SeedPart[] = [
   {

@@ -1,5 +1,6 @@
 import { connectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/password";
+import { recountReviewTotals } from "@/lib/review-totals";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
@@ -67,7 +68,11 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   const reviews = seedReviews
     .map((review, i) => ({ ...review, createdAt: new Date(base + i * 3_600_000) }))
     .filter((review) => !existingReviews.has(review.email));
-  if (reviews.length) await Review.insertMany(reviews);
+  if (reviews.length) {
+    await Review.insertMany(reviews);
+    // Written past the review writes, which keep the totals: count them afresh.
+    await recountReviewTotals();
+  }
 
   return { partsAdded: parts.length, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
 }

@@ -1,12 +1,10 @@
 import { z } from "@/lib/validation/zod";
 import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isPlainEmail, requiredText } from "@/lib/validation/common";
 
-// SPEC 5. The pattern is the spec's "letters or digits, then @, then letters, a dot and
-// 2 or 3 letters", matched the way a form pattern is (anywhere in the text), plus a
-// plain one-@-no-spaces shape, so jane.doe@example.com passes and "x@y" does not.
-const SPEC_EMAIL_PATTERN = /[A-Za-z0-9]+@[A-Za-z]+\.[A-Za-z]{2,3}/;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
-
+// SPEC 5. The email rule is the shared isPlainEmail (lib/validation/common.ts): SPEC 5's
+// "letters or digits, then @, then letters, a dot and 2 or 3 letters" as its minimum, a plain
+// address only, so jane.doe@example.com passes and "x@y" or "a\u0000b@example.com" does not.
 export const MESSAGES = {
   emailRequired: "Email is Required",
   emailInvalid: "Provide a valid Email",
@@ -23,7 +21,7 @@ export const emailField = z
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
-  .refine((v) => SPEC_EMAIL_PATTERN.test(v) && EMAIL_SHAPE.test(v), MESSAGES.emailInvalid);
+  .refine(isPlainEmail, MESSAGES.emailInvalid);
 
 export const passwordField = z
   .string({ error: MESSAGES.passwordRequired })
@@ -39,7 +37,7 @@ export const newPasswordField = passwordField.refine((v) => !isCommonPassword(v)
 // Sign-in keeps the plain rule: an existing account with a weak password can still sign in.
 export const signUpSchema = signInSchema.extend({
   password: newPasswordField,
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(120, "Must be 120 characters or fewer"),
+  name: requiredText(120, MESSAGES.nameRequired),
 });
 
 const CURRENT_PASSWORD_REQUIRED = "Enter your current password";

@@ -6,29 +6,53 @@ import { z } from "@/lib/validation/zod";
 export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
 
 /**
- * For documentation (OpenAPI): the emails the shop accepts (SPEC 5's pattern, one "@", no spaces),
- * narrowed to characters that travel in a URL path unencoded.
+ * The emails the shop accepts (SPEC 5's pattern, one "@", no spaces), narrowed to characters that
+ * travel in a URL path unencoded; isPlainEmail checks it and OpenAPI documents it.
  */
 export const EMAIL_DOC_PATTERN = "^[A-Za-z0-9._+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}[A-Za-z0-9.-]*$";
+const PLAIN_EMAIL = new RegExp(EMAIL_DOC_PATTERN);
 
 export const objectId = (label: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).regex(OBJECT_ID_PATTERN, `${label} must be an id of 24 hexadecimal characters`);
 
-/** Required text: trimmed, not empty, bounded. */
-export const requiredText = (max: number, required: string) =>
-  z.string({ error: required }).max(max, `Must be ${max} characters or fewer`).regex(/\S/, required).trim().min(1, required);
+// The one text rule of every stored text: control characters (NUL, escape, the C1 block…) have
+// no place in a name, an email or an address, break databases and logs, and are refused with a
+// 400. Only multi-line text (descriptions, reviews) keeps its line breaks and tabs.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";
 
-/** Optional text: trimmed, bounded; "" clears it. */
-export const optionalText = (max: number) => z.string().max(max, `Must be ${max} characters or fewer`).trim().optional();
+/** Every control character of a text, for texts that are read rather than stored (a search). */
+export const withoutControlCharacters = (text: string): string => text.replace(new RegExp(CONTROL_CHARACTERS, "g"), "");
+
+type TextOptions = { multiline?: boolean };
+
+/** Text as stored: bounded and free of control characters (line breaks only when `multiline`). */
+export const plainText = (max: number, { multiline = false }: TextOptions = {}, error?: string) =>
+  z
+    .string({ error })
+    .refine((text) => !(multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS).test(text), CONTROL_CHARACTER_MESSAGE)
+    .max(max, `Must be ${max} characters or fewer`);
+
+/** Required text: trimmed, not empty, bounded, plain. */
+export const requiredText = (max: number, required: string, options?: TextOptions) => plainText(max, options, required).regex(/\S/, required).trim().min(1, required);
+
+/** Optional text: trimmed, bounded, plain; "" clears it. */
+export const optionalText = (max: number, options?: TextOptions) => plainText(max, options).trim().optional();
 
 /** A trimmed http(s) link of at most 2048 characters (no javascript: or data: URLs reach a page); documented as such for API clients. */
 export const httpUrlField = (error: string) =>
-  z
-    .string({ error })
-    .max(2048, "Links must be 2048 characters or fewer")
+  plainText(2048, {}, error)
     .trim()
     .meta({ format: "uri", pattern: "^\\s*[hH][tT][tT][pP][sS]?://" })
     .pipe(z.url({ protocol: /^https?$/, error }));
+
+/**
+ * A plain email address: SPEC 5's pattern (letters or digits, @, letters, a dot, 2 or 3 letters)
+ * as the minimum, in the shape EMAIL_DOC_PATTERN documents: no spaces, quotes, angle brackets or
+ * control characters, one "@".
+ */
+export const isPlainEmail = (text: string): boolean => PLAIN_EMAIL.test(text);
 
 /** A query parameter holding a whole number (digits only). */
 const wholeNumberParam = (label: string, min: number, max: number) =>

@@ -46,8 +46,14 @@ export const orderSchema = z.object({
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderRequest = z.output<typeof orderSchema>;
 
-/** SPEC 9: unit price times quantity, in cents so 0.1 × 3 is 0.3. Shared by the live total on the form and the server. */
-export const orderTotal = (unitPrice: number, quantity: number): number => Math.round(unitPrice * 100 * quantity) / 100;
+/** A price in whole cents (prices are stored in whole cents; this rounds away float noise such as 0.29 × 100). */
+export const toCents = (price: number): number => Math.round(price * 100);
+
+/**
+ * SPEC 9: unit price times quantity, multiplied in whole cents (exact integers), so 0.1 × 3 is 0.3
+ * and no float drift creeps into large orders. Shared by the live total on the form and the server.
+ */
+export const orderTotal = (unitPrice: number, quantity: number): number => (toCents(unitPrice) * quantity) / 100;
 
 /**
  * The purchase form: the shared order fields, with the quantity checked against this part's range.

@@ -8,25 +8,46 @@ export const PART_MESSAGES = {
   partsname: "Part name is required",
   image: "Image must be a link starting with https://, or an uploaded picture",
   price: "Price must be a number greater than 0",
+  priceCents: "Price must be in whole cents (at most 2 decimals)",
   quantity: "Quantity must be a whole number, 0 or more",
   minOrder: "Minimum order must be a whole number, 1 or more",
   minOrderAboveStock: "Minimum order cannot be above the available quantity",
+  maxPerOrder: "Maximum per order must be a whole number, 1 or more",
+  maxPerOrderBelowMin: "Maximum per order cannot be below the minimum order",
   description: "Description is required",
   delta: "The stock change must be a whole number other than 0",
   quantityInUpdate: "Change the stock with PATCH /carparts/{id}/stock and a { delta }, so orders placed meanwhile are not overwritten",
-  emptyUpdate: "Send at least one of partsname, image, price, minOrder, description",
+  emptyUpdate: "Send at least one of partsname, image, price, minOrder, maxPerOrder, description",
 } as const;
 
 export const MAX_STOCK = 1_000_000;
 
+/** What one order may take of a part whose admin has set no maximum. */
+export const DEFAULT_MAX_PER_ORDER = 100;
+
+/** Whole cents: 0.1 + 0.2 style float noise is tolerated, a third decimal is not. */
+export const isWholeCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
+/** The most one order may take: the part's own maximum, else the default (never below its minimum order). */
+export const maxPerOrderOf = (part: { minOrder: number; maxPerOrder?: number | null }): number =>
+  part.maxPerOrder ?? Math.max(DEFAULT_MAX_PER_ORDER, part.minOrder);
+
+/** The largest order the part allows right now: SPEC 5's "Max order", the lesser of the stock and the per-order maximum. */
+export const largestOrder = (part: { quantity: number; minOrder: number; maxPerOrder?: number | null }): number => Math.min(part.quantity, maxPerOrderOf(part));
+
 const partFields = {
   partsname: requiredText(120, PART_MESSAGES.partsname),
   image: partImageField(PART_MESSAGES.image),
-  price: z.number({ error: PART_MESSAGES.price }).positive(PART_MESSAGES.price).max(1_000_000, "Price must be at most 1000000"),
+  price: z.number({ error: PART_MESSAGES.price }).positive(PART_MESSAGES.price).max(1_000_000, "Price must be at most 1000000").refine(isWholeCents, PART_MESSAGES.priceCents),
   quantity: z.number({ error: PART_MESSAGES.quantity }).int(PART_MESSAGES.quantity).min(0, PART_MESSAGES.quantity).max(MAX_STOCK, `Quantity must be at most ${MAX_STOCK}`),
   minOrder: z.number({ error: PART_MESSAGES.minOrder }).int(PART_MESSAGES.minOrder).min(1, PART_MESSAGES.minOrder).max(MAX_STOCK, `Minimum order must be at most ${MAX_STOCK}`),
-  description: requiredText(4000, PART_MESSAGES.description),
+  maxPerOrder: z.number({ error: PART_MESSAGES.maxPerOrder }).int(PART_MESSAGES.maxPerOrder).min(1, PART_MESSAGES.maxPerOrder).max(MAX_STOCK, `Maximum per order must be at most ${MAX_STOCK}`),
+  description: requiredText(4000, PART_MESSAGES.description, { multiline: true }),
 };
+
+/** A maximum per order, when given, may not be below the minimum order. */
+const maxFitsMin = (p: { minOrder?: number; maxPerOrder?: number }): boolean => p.maxPerOrder === undefined || p.minOrder === undefined || p.maxPerOrder >= p.minOrder;
+const maxFitsMinIssue = { message: PART_MESSAGES.maxPerOrderBelowMin, path: ["maxPerOrder"] };
 
 /** A part may be out of stock (0) whatever its minOrder; otherwise minOrder may not be above the stock. */
 export const minOrderFits = (minOrder: number, quantity: number): boolean => minOrder <= quantity || quantity === 0;
@@ -35,38 +56,46 @@ export const partSchema = z
   .object({
     ...partFields,
     minOrder: partFields.minOrder.default(1),
+    maxPerOrder: partFields.maxPerOrder.optional(),
     /** Sent by the original client; ignored: the part is added by the signed-in admin. */
     email: z.string().max(254).optional(),
   })
   .refine((p) => minOrderFits(p.minOrder, p.quantity), { message: PART_MESSAGES.minOrderAboveStock, path: ["minOrder"] })
+  .refine(maxFitsMin, maxFitsMinIssue)
   .meta({ id: "PartInput" });
 
 export type PartInput = z.input<typeof partSchema>;
 export type NewPart = z.output<typeof partSchema>;
 
 /**
- * Manage Product's edit form: every field of a part but the stock, all required, same rules as adding.
+ * Manage Product's edit form: every field of a part but the stock, all required but the
+ * maximum per order, same rules as adding.
  * The stock changes only by a delta (partStockSchema), under the part's stock lock.
  */
-export const partEditSchema = z.object({
+const partEditFields = z.object({
   partsname: partFields.partsname,
   image: partFields.image,
   price: partFields.price,
   minOrder: partFields.minOrder,
+  /** Optional even here: left empty, the part keeps the default maximum. */
+  maxPerOrder: partFields.maxPerOrder.optional(),
   description: partFields.description,
 });
+
+export const partEditSchema = partEditFields.refine(maxFitsMin, maxFitsMinIssue);
 
 export type PartEditInput = z.input<typeof partEditSchema>;
 export type PartEdit = z.output<typeof partEditSchema>;
 
 /** PUT /carparts/{id}: any of the edit form's fields; the fields left out are kept. */
-export const partUpdateSchema = partEditSchema
+export const partUpdateSchema = partEditFields
   .partial()
   .extend({
     /** Refused: stock changes go through PATCH /carparts/{id}/stock. Documented so clients see why. */
     quantity: z.never({ error: PART_MESSAGES.quantityInUpdate }).optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: PART_MESSAGES.emptyUpdate })
+  .refine(maxFitsMin, maxFitsMinIssue)
   .meta({ id: "PartUpdate" });
 
 export type PartUpdate = z.output<typeof partUpdateSchema>;

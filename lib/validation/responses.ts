@@ -18,6 +18,7 @@ export const partViewSchema = z
     price: z.number(),
     quantity: z.number().int(),
     minOrder: z.number().int(),
+    maxPerOrder: z.number().int().meta({ description: "The most one order may take: the part's own maximum, or 100 when none is set" }),
     description: z.string(),
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -59,8 +60,9 @@ export const partReplySchema = z.object({ success: z.literal(true), result: part
 export const partCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: partViewSchema }).meta({ id: "PartCreated" });
 export const orderCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: orderViewSchema }).meta({ id: "OrderPlaced" });
 export const orderListSchema = listPage(orderViewSchema).meta({ id: "OrderList" });
-export const orderDeletedSchema = z.object({ success: z.boolean(), deletedCount: z.number().int(), message: z.string() }).meta({ id: "OrderDeleted" });
+export const orderDeletedSchema = z.object({ success: z.literal(true), deletedCount: z.number().int(), message: z.string() }).meta({ id: "OrderDeleted" });
 export const reviewListSchema = listPage(reviewViewSchema).meta({ id: "ReviewList" });
+export const reviewRemovedSchema = z.object({ success: z.literal(true), deletedCount: z.number().int(), message: z.string() }).meta({ id: "ReviewRemoved" });
 export const reviewCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: reviewViewSchema }).meta({ id: "ReviewCreated" });
 export const adminReplySchema = z.object({ admin: z.boolean() }).meta({ id: "AdminReply" });
 export const userListSchema = listPage(userRowSchema).meta({ id: "UserList" });

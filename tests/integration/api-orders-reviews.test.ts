@@ -198,6 +198,7 @@ describe("GET /openapi.json", () => {
       ["/orders/{key}", "get"], ["/orders/{key}", "delete"], ["/reviews", "get"], ["/reviews", "post"],
       ["/admin/{email}", "get"], ["/user", "get"], ["/user/{email}", "put"], ["/user/admin/{email}", "put"],
       ["/user/profile/{email}", "get"], ["/user/profile/{email}", "put"],
+      ["/reviews/{id}", "put"], ["/reviews/{id}", "delete"],
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [];

@@ -4,6 +4,7 @@ import { countParts, listParts, partSitemapEntries, searchParts } from "@/lib/ca
 import { connectDb, trusted } from "@/lib/db";
 import { listAllOrders, listOrdersFor, ordersSummary } from "@/lib/orders";
 import { listReviews, reviewStats } from "@/lib/reviews";
+import { recountReviewTotals } from "@/lib/review-totals";
 import { defaultIndexName, ensureIndexes, RETIRED_INDEXES } from "@/lib/seed/seed";
 import { sitemapXml } from "@/lib/sitemap";
 import { settleAllInterruptedOrders } from "@/lib/stock";
@@ -154,7 +155,7 @@ const AUDITED: Audited[] = [
   { call: "listReviews() (GET /reviews without limit)", run: () => listReviews(), queries: 1, items: length },
   { call: "listReviews({ limit: 6 }) (home page)", run: () => listReviews({ limit: 6, skip: 0 }), queries: 1, items: length },
   { call: "listReviews({ limit: 12, skip: 12 }) (/customer-reviews?page=2)", run: () => listReviews({ limit: 12, skip: 12 }), queries: 1, items: length },
-  { call: "reviewStats()", run: () => reviewStats(), queries: 3 },
+  { call: "reviewStats() (kept on write: one read)", run: () => reviewStats(), queries: 1 },
   { call: "listUsers() (GET /user)", run: () => listUsers(), queries: 1, items: length },
   { call: "listUsers({ limit: 51 }) (Make Admin)", run: () => listUsers({ limit: 51, skip: 50 }), queries: 1, items: length },
   { call: "listOrdersFor(email) (GET /orders/{email})", run: () => listOrdersFor(CUSTOMER), queries: 1, items: length },
@@ -190,6 +191,8 @@ beforeAll(async () => {
     })),
   );
   await Review.insertMany(Array.from({ length: ROWS }, (_, i) => ({ rating: i % 6, name: `Reviewer ${i}`, email: `r${i}@example.com`, createdAt: at(i) })));
+  // Written past the review writes: the totals are counted once here, as the seed does.
+  await recountReviewTotals();
   await User.insertMany(Array.from({ length: ROWS }, (_, i) => ({ email: `user${i}@example.com`, createdAt: at(i) })));
   const part = parts[0]!;
   const order = (email: string, i: number) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { assertSameOrigin, HttpError, nextPageLink, pagedReply, readJsonBody } from "@/lib/http";
 import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
-import { MAX_PAGE_SIZE, MAX_SKIP, pagingQuerySchema } from "@/lib/validation/common";
+import { signUpSchema } from "@/lib/validation/auth";
+import { CONTROL_CHARACTER_MESSAGE, MAX_PAGE_SIZE, MAX_SKIP, pagingQuerySchema } from "@/lib/validation/common";
 import { orderQuantity, orderTotal, purchaseFormSchema } from "@/lib/validation/orders";
 
 describe("order quantity: the text typed, whole numbers only", () => {
@@ -137,5 +138,22 @@ describe("purchase form: the shared order fields with this part's range", () => 
     const first = new Map<string, string>();
     for (const issue of result.error?.issues ?? []) if (!first.has(issue.path.join("."))) first.set(issue.path.join("."), issue.message);
     expect(Object.fromEntries(first)).toEqual({ phone: "Phone Number is required", address: "address  is required" });
+  });
+});
+
+describe("stored text, emails and prices (issue 14)", () => {
+  it("sign-up refuses a control character in the name, and an email that is not a plain address", () => {
+    const valid = { email: "jane.doe@example.com", password: "brake-pads-42", name: "Jane" };
+    expect(signUpSchema.safeParse(valid).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...valid, name: "Ja\u0000ne" }).error?.issues[0]?.message).toBe(CONTROL_CHARACTER_MESSAGE);
+    for (const email of ["ja\u0000ne@example.com", "<jane@example.com>", "jane@exa mple.com", "jane@@example.com"]) {
+      expect(signUpSchema.safeParse({ ...valid, email }).success, JSON.stringify(email)).toBe(false);
+    }
+  });
+
+  it("totals are whole cents, however large the order", () => {
+    expect(orderTotal(0.29, 999)).toBe(289.71);
+    expect(orderTotal(0.1, 3)).toBe(0.3);
+    expect(orderTotal(999_999.99, 1_000_000)).toBe(999_999_990_000);
   });
 });

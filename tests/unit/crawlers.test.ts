@@ -11,6 +11,7 @@ const part: PartView = {
   price: 64.5,
   quantity: 0,
   minOrder: 2,
+  maxPerOrder: 100,
   description: "A <b>bold</b> description",
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),

@@ -3,6 +3,8 @@ import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { ReviewForm } from "@/components/dashboard/ReviewForm";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { formatDate } from "@/lib/format";
+import { findReviewOf } from "@/lib/reviews";
 
 const item = DASHBOARD_ITEMS.addReview;
 
@@ -17,11 +19,19 @@ export default async function AddReviewPage() {
       </AdminNotice>
     );
   }
+  const review = await findReviewOf(user.email);
   return (
     <>
       <h1 className="text-2xl font-bold">{item.label}</h1>
-      <p className="mt-2 text-slate-700">Tell other drivers how your order went. Your review appears on the home page under your name.</p>
-      <ReviewForm author={{ name: user.name, image: user.image }} />
+      {review ? (
+        <p className="mt-2 text-slate-700">
+          This is your review of {formatDate(review.createdAt)}. Each account has one review: change it below, or remove it.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-700">Tell other drivers how your order went. Your review appears on the home page under your name.</p>
+      )}
+      {/* A new key once the review exists (or is gone), so the form starts from what is stored. */}
+      <ReviewForm key={review?._id ?? "new"} author={{ name: user.name, image: user.image }} review={review} />
     </>
   );
 }

@@ -37,6 +37,7 @@ export default async function ManageProductPage({ searchParams }: { searchParams
               <th scope="col" className="py-2 pr-3">Part</th>
               <th scope="col" className="py-2 pr-3">Price</th>
               <th scope="col" className="py-2 pr-3">Min order</th>
+              <th scope="col" className="py-2 pr-3">Max per order</th>
               <th scope="col" className="py-2 pr-3">Stock</th>
               <th scope="col" className="py-2">Actions</th>
             </tr>
@@ -51,6 +52,7 @@ export default async function ManageProductPage({ searchParams }: { searchParams
                   </th>
                   <td className="py-2 pr-3">{formatPrice(part.price)}</td>
                   <td className="py-2 pr-3">{part.minOrder}</td>
+                  <td className="py-2 pr-3">{part.maxPerOrder}</td>
                   <td className="py-2 pr-3">
                     <span className={low ? "font-semibold text-amber-900" : undefined}>{part.quantity}</span>
                     {part.quantity === 0 ? (
@@ -61,7 +63,7 @@ export default async function ManageProductPage({ searchParams }: { searchParams
                   </td>
                   <td className="py-2">
                     <PartRowActions
-                      part={{ _id: part._id, partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, description: part.description, quantity: part.quantity }}
+                      part={{ _id: part._id, partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, maxPerOrder: part.maxPerOrder, description: part.description, quantity: part.quantity }}
                     />
                   </td>
                 </tr>

@@ -15,12 +15,13 @@ export const GET = route(async (request: Request, { params }: Context) => {
   return pagedReply(request, await listOrdersFor(email, paging), paging);
 });
 
-/** Deletes an order and puts its quantity back in stock: its owner (while "placed") or an admin. */
+/** Deletes an order and puts its quantity back in stock: its owner (while "placed") or an admin; 404 once it is gone. */
 export const DELETE = route(async (_request: Request, { params }: Context) => {
   const user = await requireUser();
   const id = objectIdParam((await params).key, "The order id");
   const { deletedCount } = await deleteOrder(id, user);
-  return jsonReply({ success: deletedCount > 0, deletedCount, message: deletedCount > 0 ? "Order deleted." : "The order was already deleted." });
+  // An order that is gone (also one a concurrent delete took first) is a 404 from deleteOrder.
+  return jsonReply({ success: true, deletedCount, message: "Order deleted." });
 });
 
 /** Admin: moves an order along placed → shipped → delivered, or cancels it (its quantity goes back in stock). */

@@ -7,6 +7,7 @@ import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
 import { formatPrice } from "@/lib/format";
 import { getFreshPart } from "@/lib/part-page";
+import { largestOrder } from "@/lib/validation/parts";
 
 type Params = Promise<{ id: string }>;
 
@@ -42,7 +43,8 @@ export default async function PurchasePage({ params }: { params: Params }) {
         <NotForAdmins />
       ) : orderable ? (
         <PurchaseForm
-          part={{ _id: part._id, partsname: part.partsname, price: part.price, minOrder: part.minOrder, quantity: part.quantity }}
+          // The form's "Max order" is the largest order allowed: the lesser of the stock and the part's per-order maximum.
+          part={{ _id: part._id, partsname: part.partsname, price: part.price, minOrder: part.minOrder, quantity: largestOrder(part) }}
           // A name is required on an order; an account without one (a provider gave none) uses its email's first part.
           customer={{ name: user.name || user.email.split("@")[0] || user.email, email: user.email }}
         />
