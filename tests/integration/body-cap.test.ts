@@ -63,6 +63,9 @@ describe("the body cap", () => {
   });
 
   it("a body within the cap with a declared length still works", async () => {
-    expect((await world.alice.post("/reviews", { rating: 5, description: "Plain JSON" })).status).toBe(201);
+    // 201 for Alice's first review, 200 when it rewrites her one review (the chunked test's).
+    const reply = await world.alice.post("/reviews", { rating: 5, description: "Plain JSON" });
+    expect([200, 201]).toContain(reply.status);
+    expect(reply.body).toMatchObject({ success: true, result: { description: "Plain JSON" } });
   });
 });
