@@ -105,8 +105,9 @@ test.describe("sign-up and sign-in", () => {
     await page.goto("/signin");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/callback/credentials**", async (route) => {
-      await held;
+    // The form's server action posts to the sign-in page itself.
+    await page.route("**/signin**", async (route) => {
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await submitSignIn(page, email, PASSWORD);
