@@ -17,6 +17,20 @@ export async function clickHydrated(control: Locator): Promise<void> {
   await control.click();
 }
 
+/** The element's text colour, whatever colour space the browser reports it in, is a clear red. */
+export async function isRed(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d");
+    if (!context) return false;
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return r > 150 && g < 90 && b < 90;
+  });
+}
+
 let counter = 0;
 /** A fresh address matching SPEC 5's pattern (letters or digits @ letters . 2-3 letters). */
 export function uniqueEmail(): string {
