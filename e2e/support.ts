@@ -11,10 +11,15 @@ export const PASSWORD = "secret-pass-1";
  * with its own `__reactProps$…` key.
  */
 export async function clickHydrated(control: Locator): Promise<void> {
-  await expect
-    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), { message: "the control is hydrated" })
-    .toBe(true);
+  await hydrated(control);
   await control.click();
+}
+
+/** Waits until React has hydrated the element (see clickHydrated). */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), { message: "the element is hydrated" })
+    .toBe(true);
 }
 
 /** The element's text colour, whatever colour space the browser reports it in, is a clear red. */
