@@ -108,7 +108,12 @@ test("pressing Enter before the page's scripts have loaded signs in without putt
   });
   const urls = requestedUrls(page);
   await page.goto("/signin?callbackUrl=%2Fblog", { waitUntil: "commit" });
+  const sent = page.waitForRequest((request) => request.isNavigationRequest());
   await fillSignIn(page, email, PASSWORD);
+  // The browser sends the form itself: as a POST, not as a GET with the fields in the address.
+  const submission = await sent;
+  expect(submission.method()).toBe("POST");
+  expectNoPasswordIn([submission.url()], PASSWORD);
   await page.waitForURL("/blog", { waitUntil: "commit" });
   release();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
