@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PASSWORD, clickHydrated, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-/** A customer who has an account but is signed out, on the home page as it has loaded and hydrated. */
+/** A customer who has an account but is signed out. */
 async function signedOutCustomer(page: Page): Promise<string> {
   const email = uniqueEmail();
   await signUp(page, { name: "Returning Buyer", email });
@@ -21,21 +21,26 @@ async function signInAndLandOn(page: Page, email: string, path: string | RegExp)
   await expect(mainNav(page).getByRole("link", { name: "Login" })).toHaveCount(0);
 }
 
+/**
+ * Clicks Purchase Now while signed out (a client-side navigation the guard turns into sign-in), signs
+ * in, and checks the purchase page opens, replacing the sign-in page: Back goes to `cameFrom`.
+ */
+async function purchaseThroughSignIn(page: Page, email: string, purchaseNow: Locator, partName: string, cameFrom: string): Promise<void> {
+  const purchasePath = (await purchaseNow.getAttribute("href")) ?? "";
+  await clickHydrated(purchaseNow);
+  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(purchasePath)}`);
+  await signInAndLandOn(page, email, purchasePath);
+  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(cameFrom);
+}
+
 test("clicking Purchase Now on the home page while signed out, then signing in, opens the purchase page", async ({ page }) => {
   const email = await signedOutCustomer(page);
   await page.goto("/");
   const card = page.getByRole("region", { name: "Parts" }).getByRole("article").first();
   const partName = (await card.getByRole("heading").innerText()).trim();
-  const purchaseNow = card.getByRole("link", { name: /^Purchase Now/ });
-  const purchasePath = (await purchaseNow.getAttribute("href")) ?? "";
-  await clickHydrated(purchaseNow);
-  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(purchasePath)}`);
-
-  await signInAndLandOn(page, email, purchasePath);
-  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
-  // By replacement: Back goes to the home page, not to the sign-in form.
-  await page.goBack();
-  await expect(page).toHaveURL("/");
+  await purchaseThroughSignIn(page, email, card.getByRole("link", { name: /^Purchase Now/ }), partName, "/");
 });
 
 test("clicking Purchase Now on a part page while signed out, then signing in, opens the purchase page", async ({ page }) => {
@@ -46,15 +51,7 @@ test("clicking Purchase Now on a part page while signed out, then signing in, op
   await clickHydrated(card.getByRole("link", { name: partName, exact: true }));
   await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
   const partPath = new URL(page.url()).pathname;
-  const purchaseNow = page.getByRole("main").getByRole("link", { name: /^Purchase Now/ });
-  const purchasePath = (await purchaseNow.getAttribute("href")) ?? "";
-  await clickHydrated(purchaseNow);
-  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(purchasePath)}`);
-
-  await signInAndLandOn(page, email, purchasePath);
-  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(partPath);
+  await purchaseThroughSignIn(page, email, page.getByRole("main").getByRole("link", { name: /^Purchase Now/ }), partName, partPath);
 });
 
 test("clicking the header's Login link, then signing in, returns to the page it was clicked on", async ({ page }) => {
