@@ -1,42 +1,37 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useId, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 
 /**
- * Collapses the site navigation behind a Menu button on phones; on wider screens the links are
- * always shown. The links themselves stay server-rendered children.
+ * The site navigation: on phones behind a Menu disclosure, on wider screens always shown. It is a
+ * native <details>, so it opens by tap, Enter or Space before and without JavaScript; from the sm
+ * breakpoint its content is shown whatever the open state (a browser without ::details-content keeps
+ * the Menu summary there too, which still works). The links stay server-rendered children.
  */
 export function NavMenu({ children }: { children: ReactNode }) {
-  const id = useId();
+  const menu = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  // The menu closes by itself after a navigation: it is open only for the page it was opened on.
-  const open = openOn === pathname;
-  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target instanceof Element && event.target.closest("a")) setOpenOn(null);
+  const shownOn = useRef(pathname);
+  // A client-side navigation keeps the header, so the menu closes after one (Back included). Not on
+  // the first render: a menu opened before hydration stays open.
+  useEffect(() => {
+    if (shownOn.current !== pathname && menu.current) menu.current.open = false;
+    shownOn.current = pathname;
+  }, [pathname]);
+  const closeOnLink = (event: MouseEvent<HTMLDetailsElement>) => {
+    if (menu.current && event.target instanceof Element && event.target.closest("a")) menu.current.open = false;
   };
   return (
-    <>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpenOn(open ? null : pathname)}
-        className="inline-flex items-center gap-2 rounded border border-slate-300 px-3 py-2 text-sm font-medium sm:hidden"
-      >
+    <details ref={menu} onClick={closeOnLink} className="sm:details-content:[content-visibility:visible]">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded border border-slate-300 px-3 py-2 text-sm font-medium sm:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-          {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
+          <path d="M3 5h14M3 10h14M3 15h14" />
         </svg>
         Menu
-      </button>
-      <div
-        id={id}
-        onClick={closeOnLink}
-        className={`${open ? "block" : "hidden"} w-full basis-full sm:block sm:w-auto sm:basis-auto`}
-      >
-        {children}
-      </div>
-    </>
+      </summary>
+      {/* On phones the open menu drops down under the whole header bar. */}
+      <div className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white px-4 pb-3 shadow-sm sm:static sm:border-0 sm:p-0 sm:shadow-none">{children}</div>
+    </details>
   );
 }

@@ -8,7 +8,7 @@ const linkClass = "block rounded px-2 py-2 hover:bg-brand-50 hover:text-brand-70
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+      <nav aria-label="Main" className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-bold text-brand-700">
           {SITE_NAME}
         </Link>

@@ -1,19 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
-import { ADMIN, PASSWORD, sessionOf, signUp, submitSignIn, uniqueEmail } from "./support";
-
-/** The element's text colour, whatever colour space the browser reports it in, is a clear red. */
-async function isRed(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = 1;
-    const context = canvas.getContext("2d");
-    if (!context) return false;
-    context.fillStyle = getComputedStyle(element).color;
-    context.fillRect(0, 0, 1, 1);
-    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
-    return r > 150 && g < 90 && b < 90;
-  });
-}
+import { expect, test } from "@playwright/test";
+import { ADMIN, PASSWORD, isRed, sessionOf, signUp, submitSignIn, uniqueEmail } from "./support";
 
 test.describe("sign-up and sign-in", () => {
   test("sign-up lands on / signed in, with the display name in the session", async ({ page }) => {
@@ -105,8 +91,9 @@ test.describe("sign-up and sign-in", () => {
     await page.goto("/signin");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/callback/credentials**", async (route) => {
-      await held;
+    // The form's server action posts to the sign-in page itself.
+    await page.route("**/signin**", async (route) => {
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await submitSignIn(page, email, PASSWORD);

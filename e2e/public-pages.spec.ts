@@ -108,15 +108,15 @@ test.describe("home page", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const menu = nav.getByRole("button", { name: "Menu" });
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    const menu = nav.locator("details");
+    await expect(menu).not.toHaveAttribute("open");
     await expect(nav.getByRole("link", { name: "Blog" })).toBeHidden();
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await menu.locator("summary", { hasText: "Menu" }).click();
+    await expect(menu).toHaveAttribute("open");
     for (const name of ["Home", "Portfolio", "Blog", "Login"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/\/blog$/);
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).not.toHaveAttribute("open");
     // Nothing overflows sideways on a small phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });

@@ -12,10 +12,29 @@ export const PASSWORD = "secret-pass-1";
  * with its own `__reactProps$…` key.
  */
 export async function clickHydrated(control: Locator): Promise<void> {
-  await expect
-    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), { message: "the control is hydrated" })
-    .toBe(true);
+  await hydrated(control);
   await control.click();
+}
+
+/** Waits until React has hydrated the element (see clickHydrated). */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), { message: "the element is hydrated" })
+    .toBe(true);
+}
+
+/** The element's text colour, whatever colour space the browser reports it in, is a clear red. */
+export async function isRed(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d");
+    if (!context) return false;
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return r > 150 && g < 90 && b < 90;
+  });
 }
 
 let counter = 0;

@@ -1,40 +1,38 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
-import { useState, type FormEventHandler, type ReactNode } from "react";
+import { startTransition, useActionState, type FormEvent, type ReactNode } from "react";
+import type { FieldValues, UseFormHandleSubmit } from "react-hook-form";
 import { FullScreenSpinner } from "@/components/FullScreenSpinner";
 import { GoogleButton } from "@/components/auth/GoogleButton";
-import { signInErrorMessage } from "@/lib/auth/messages";
+import { credentialsFormState, type CredentialsFormState } from "@/lib/auth/form-state";
+
+type CredentialsAction = (state: CredentialsFormState, form: FormData) => Promise<CredentialsFormState>;
 
 /**
- * Signs in (or up) with the credentials provider; on success goes to `destination` by
- * replacement (SPEC 4) and refreshes, so the server-drawn menu shows the visitor signed in.
+ * Runs a sign-in or sign-up server action. Until React has hydrated the page, and without
+ * JavaScript, the browser posts the form to the action itself (so nothing typed reaches the
+ * address bar); once hydrated, the form is checked in the browser first (SPEC 5's messages as the
+ * visitor types) and then sent to the same action. On success the action redirects by replacement.
  */
-export function useCredentialsSignIn(destination: string, initialError: string | null = null) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(initialError);
-  const [pending, setPending] = useState(false);
-  async function submit(credentials: Record<string, string>): Promise<void> {
-    setError(null);
-    setPending(true);
-    const result = await signIn("credentials", { redirect: false, ...credentials });
-    if (!result?.ok || result.error) {
-      setPending(false);
-      setError(signInErrorMessage(result?.error));
-      return;
-    }
-    router.replace(destination);
-    router.refresh();
+export function useCredentialsAction(action: CredentialsAction, initialError: string | null = null) {
+  const [state, formAction, pending] = useActionState(action, credentialsFormState(initialError));
+  /** The form's submit handler: the browser's check, then the server action with what the form holds. */
+  function submitChecked<Values extends FieldValues, Checked>(handleSubmit: UseFormHandleSubmit<Values, Checked>) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      const form = event.currentTarget;
+      void handleSubmit(() => startTransition(() => formAction(new FormData(form))))(event);
+    };
   }
-  return { error, pending, submit };
+  return { state, formAction, pending, submitChecked };
 }
 
 type Props = {
   title: string;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server action, which is also where the form posts before hydration or without JavaScript. */
+  action: (form: FormData) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   pending: boolean;
   /** The provider's error, shown in red below the form (SPEC 8). */
   error: string | null;
@@ -45,11 +43,11 @@ type Props = {
 };
 
 /** The page shell shared by sign-in and sign-up. */
-export function CredentialsForm({ title, submitLabel, pendingLabel, onSubmit, pending, error, google, footer, children }: Props) {
+export function CredentialsForm({ title, submitLabel, pendingLabel, action, onSubmit, pending, error, google, footer, children }: Props) {
   return (
     <div className="mx-auto max-w-sm px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold">{title}</h1>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form action={action} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {children}
         <button type="submit" disabled={pending} className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
           {submitLabel}

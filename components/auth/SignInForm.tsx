@@ -3,29 +3,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { CredentialsForm, useCredentialsSignIn } from "@/components/auth/CredentialsForm";
+import { CredentialsForm, useCredentialsAction } from "@/components/auth/CredentialsForm";
 import { FormField } from "@/components/forms/FormField";
+import { signInAction } from "@/lib/auth/form-actions";
 import { signInSchema } from "@/lib/validation/auth";
 
 type Props = { callbackUrl: string; googleEnabled: boolean; initialError: string | null };
 
 export function SignInForm({ callbackUrl, googleEnabled, initialError }: Props) {
-  // SPEC 4: back to where they came from.
-  const { error, pending, submit } = useCredentialsSignIn(callbackUrl, initialError);
+  const { state, formAction, pending, submitChecked } = useCredentialsAction(signInAction, initialError);
+  const email = state.values.email ?? "";
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email, password: "" } });
 
   return (
     <CredentialsForm
       title="Sign in"
       submitLabel="Sign in"
       pendingLabel="Signing you in…"
-      onSubmit={handleSubmit(({ email, password }) => submit({ mode: "signin", email, password }))}
+      action={formAction}
+      onSubmit={submitChecked(handleSubmit)}
       pending={pending}
-      error={error}
+      error={state.error}
       google={{ enabled: googleEnabled, callbackUrl }}
       footer={
         <>
@@ -36,8 +38,10 @@ export function SignInForm({ callbackUrl, googleEnabled, initialError }: Props) 
         </>
       }
     >
-      <FormField id="email" label="Email" type="email" autoComplete="email" registration={register("email")} error={errors.email?.message} />
-      <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register("password")} error={errors.password?.message} />
+      {/* SPEC 4: back to where they came from (the action checks it is on this site). */}
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <FormField id="email" label="Email" type="email" autoComplete="email" defaultValue={email} registration={register("email")} error={errors.email?.message ?? state.fieldErrors.email} />
+      <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register("password")} error={errors.password?.message ?? state.fieldErrors.password} />
     </CredentialsForm>
   );
 }

@@ -3,29 +3,30 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { CredentialsForm, useCredentialsSignIn } from "@/components/auth/CredentialsForm";
+import { CredentialsForm, useCredentialsAction } from "@/components/auth/CredentialsForm";
 import { FormField } from "@/components/forms/FormField";
+import { signUpAction } from "@/lib/auth/form-actions";
+import { AFTER_SIGN_UP } from "@/lib/auth/form-state";
 import { signUpSchema } from "@/lib/validation/auth";
 
-/** SPEC 4: after sign-up the user goes to the home page. */
-const AFTER_SIGN_UP = "/";
-
 export function SignUpForm({ googleEnabled }: { googleEnabled: boolean }) {
-  const { error, pending, submit } = useCredentialsSignIn(AFTER_SIGN_UP);
+  const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction);
+  const { name = "", email = "" } = state.values;
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name: "", email: "", password: "" } });
+  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name, email, password: "" } });
 
   return (
     <CredentialsForm
       title="Sign up"
       submitLabel="Sign up"
       pendingLabel="Creating your account…"
-      onSubmit={handleSubmit(({ name, email, password }) => submit({ mode: "signup", name, email, password }))}
+      action={formAction}
+      onSubmit={submitChecked(handleSubmit)}
       pending={pending}
-      error={error}
+      error={state.error}
       google={{ enabled: googleEnabled, callbackUrl: AFTER_SIGN_UP }}
       footer={
         <>
@@ -36,9 +37,9 @@ export function SignUpForm({ googleEnabled }: { googleEnabled: boolean }) {
         </>
       }
     >
-      <FormField id="name" label="Name" type="text" autoComplete="name" registration={register("name")} error={errors.name?.message} />
-      <FormField id="email" label="Email" type="email" autoComplete="email" registration={register("email")} error={errors.email?.message} />
-      <FormField id="password" label="Password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
+      <FormField id="name" label="Name" type="text" autoComplete="name" defaultValue={name} registration={register("name")} error={errors.name?.message ?? state.fieldErrors.name} />
+      <FormField id="email" label="Email" type="email" autoComplete="email" defaultValue={email} registration={register("email")} error={errors.email?.message ?? state.fieldErrors.email} />
+      <FormField id="password" label="Password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message ?? state.fieldErrors.password} />
     </CredentialsForm>
   );
 }

@@ -4,13 +4,14 @@
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 export const SIGN_IN_UNAVAILABLE = "Sign-in is not available just now. Please try again in a moment.";
 export const GENERIC_SIGN_IN_FAILURE = "Could not sign you in. Please try again.";
+export const ACCESS_DENIED = "This account may not sign in.";
 const GOOGLE_FAILED = "Signing in with Google did not work. Please try again.";
 
 // next-auth v4 reports these codes; SPEC 8 shows the message, never the code.
 const CODE_MESSAGES: Record<string, string> = {
   CredentialsSignin: WRONG_CREDENTIALS,
   OAuthAccountNotLinked: "This email is already registered with another sign-in method. Sign in the way you did before.",
-  AccessDenied: "This account may not sign in.",
+  AccessDenied: ACCESS_DENIED,
   OAuthSignin: GOOGLE_FAILED,
   OAuthCallback: GOOGLE_FAILED,
   OAuthCreateAccount: GOOGLE_FAILED,

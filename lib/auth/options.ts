@@ -1,4 +1,4 @@
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS } from "@/lib/auth/messages";
@@ -14,7 +14,7 @@ import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 export { WRONG_CREDENTIALS };
 
 /** A refusal whose message is meant for the person at the form. */
-class SignInRefused extends Error {}
+export class SignInRefused extends Error {}
 
 /** How long a session lasts without use. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -70,6 +70,28 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   return account;
 }
 
+/** The user next-auth starts a session for, from a checked account. */
+export function sessionUserOf(account: AccountView): User {
+  return { id: account.email, email: account.email, name: account.name, image: account.image, role: account.role };
+}
+
+/**
+ * Checks an email-and-password sign-in (or, with `mode: "signup"`, a sign-up): SPEC 5's rules, the
+ * rate limits, the password. Used by next-auth's credentials provider and by the sign-in and
+ * sign-up forms' server actions. Every refusal is a SignInRefused whose message the visitor may read.
+ */
+export async function authorizeCredentials(credentials: Credentials, headers: RequestHeaders): Promise<AccountView> {
+  try {
+    return credentials?.mode === "signup" ? await signUp(credentials, headers) : await signInWithPassword(credentials, headers);
+  } catch (error) {
+    if (error instanceof SignInRefused) throw error;
+    if (error instanceof TooManyAttemptsError || error instanceof EmailTakenError || error instanceof PasswordHashingBusyError) throw new SignInRefused(error.message);
+    // A database outage or a bug: log it, and do not show its internals to the visitor.
+    console.error("[auth] sign-in failed unexpectedly", error);
+    throw new SignInRefused(SIGN_IN_UNAVAILABLE);
+  }
+}
+
 /**
  * Session, CSRF and callback cookies are httpOnly and SameSite=Lax (next-auth's defaults), and
  * Secure with the __Secure-/__Host- prefixes whenever the shop's public URL is https.
@@ -91,15 +113,7 @@ export function buildAuthOptions(): NextAuthOptions {
       },
       // Thrown messages reach the form as the sign-in error (shown in red, never a code).
       async authorize(credentials, req) {
-        try {
-          const account = credentials?.mode === "signup" ? await signUp(credentials, req.headers) : await signInWithPassword(credentials, req.headers);
-          return { id: account.email, email: account.email, name: account.name, image: account.image, role: account.role };
-        } catch (error) {
-          if (error instanceof SignInRefused || error instanceof TooManyAttemptsError || error instanceof EmailTakenError || error instanceof PasswordHashingBusyError) throw error;
-          // A database outage or a bug: log it, and do not show its internals to the visitor.
-          console.error("[auth] sign-in failed unexpectedly", error);
-          throw new Error(SIGN_IN_UNAVAILABLE);
-        }
+        return sessionUserOf(await authorizeCredentials(credentials, req.headers));
       },
     }),
   ];

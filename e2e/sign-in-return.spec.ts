@@ -1,0 +1,67 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PASSWORD, clickHydrated, signUp, submitSignIn, uniqueEmail } from "./support";
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** A customer who has an account but is signed out. */
+async function signedOutCustomer(page: Page): Promise<string> {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Returning Buyer", email });
+  await page.context().clearCookies();
+  return email;
+}
+
+/** Signs in on the sign-in page reached by a click, and checks the visit ends signed in on `path`. */
+async function signInAndLandOn(page: Page, email: string, path: string | RegExp): Promise<void> {
+  await submitSignIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("status", { name: "Signing you in…" })).toHaveCount(0);
+  await expect(mainNav(page).getByRole("link", { name: "DashBoard", exact: true })).toBeVisible();
+  await expect(mainNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "Login" })).toHaveCount(0);
+}
+
+/**
+ * Clicks Purchase Now while signed out (a client-side navigation the guard turns into sign-in), signs
+ * in, and checks the purchase page opens, replacing the sign-in page: Back goes to `cameFrom`.
+ */
+async function purchaseThroughSignIn(page: Page, email: string, purchaseNow: Locator, partName: string, cameFrom: string): Promise<void> {
+  const purchasePath = (await purchaseNow.getAttribute("href")) ?? "";
+  await clickHydrated(purchaseNow);
+  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(purchasePath)}`);
+  await signInAndLandOn(page, email, purchasePath);
+  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(cameFrom);
+}
+
+test("clicking Purchase Now on the home page while signed out, then signing in, opens the purchase page", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Parts" }).getByRole("article").first();
+  const partName = (await card.getByRole("heading").innerText()).trim();
+  await purchaseThroughSignIn(page, email, card.getByRole("link", { name: /^Purchase Now/ }), partName, "/");
+});
+
+test("clicking Purchase Now on a part page while signed out, then signing in, opens the purchase page", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  await page.goto("/parts");
+  const card = page.getByRole("article").nth(1);
+  const partName = (await card.getByRole("heading").innerText()).trim();
+  await clickHydrated(card.getByRole("link", { name: partName, exact: true }));
+  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
+  const partPath = new URL(page.url()).pathname;
+  await purchaseThroughSignIn(page, email, page.getByRole("main").getByRole("link", { name: /^Purchase Now/ }), partName, partPath);
+});
+
+test("clicking the header's Login link, then signing in, returns to the page it was clicked on", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  await page.goto("/blog");
+  await clickHydrated(mainNav(page).getByRole("link", { name: "Login" }));
+  await expect(page).toHaveURL("/signin?callbackUrl=%2Fblog");
+
+  await signInAndLandOn(page, email, "/blog");
+  await page.goBack();
+  await expect(page).toHaveURL("/blog");
+  await expect(page).not.toHaveURL(/\/signin/);
+});
