@@ -1,7 +1,6 @@
 import mongoose from "mongoose";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
-import { TooManyAttemptsError } from "@/lib/auth/rate-limit";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { MAX_BODY_BYTES, bodyTooLargeMessage } from "@/lib/body-cap";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
@@ -240,7 +239,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof ConflictError) return errorReply(409, error.message);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
   if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
-  if (error instanceof TooManyAttemptsError || error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
+  if (error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
   if (error instanceof LockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);

@@ -1,3 +1,4 @@
+import { TooManyRequestsError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
 
 /**
@@ -65,11 +66,9 @@ export class SlidingWindowLimiter {
   }
 }
 
-export class TooManyAttemptsError extends Error {
-  readonly retryAfterMs: number;
+export class TooManyAttemptsError extends TooManyRequestsError {
   constructor(retryAfterMs: number, { accountLocked = false } = {}) {
-    super(tooManyAttemptsMessage(retryAfterMs, { accountLocked }));
-    this.retryAfterMs = retryAfterMs;
+    super(tooManyAttemptsMessage(retryAfterMs, { accountLocked }), retryAfterMs);
   }
 }
 
