@@ -7,9 +7,12 @@ export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
 
 /**
  * The emails the shop accepts (SPEC 5's pattern, one "@", no spaces), narrowed to characters that
- * travel in a URL path unencoded; isPlainEmail checks it and OpenAPI documents it.
+ * travel in a URL path unencoded; isPlainEmail checks it and OpenAPI documents it. Dots only
+ * between characters, on both sides of the "@": "alice@example.com." (the same mail domain),
+ * ".alice@…" or "alice@example..com" would be a second account that looks like the first.
  */
-export const EMAIL_DOC_PATTERN = "^[A-Za-z0-9._+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}[A-Za-z0-9.-]*$";
+export const EMAIL_DOC_PATTERN =
+  "^(?:[A-Za-z0-9_+-]+\\.)*[A-Za-z0-9_+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}(?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$";
 const PLAIN_EMAIL = new RegExp(EMAIL_DOC_PATTERN);
 
 export const objectId = (label: string) =>
