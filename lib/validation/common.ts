@@ -20,9 +20,11 @@ export const objectId = (label: string) =>
 
 // The one text rule of every stored text: control characters (NUL, escape, the C1 block…) have
 // no place in a name, an email or an address, break databases and logs, and are refused with a
-// 400. Only multi-line text (descriptions, reviews) keeps its line breaks and tabs.
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
-const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// 400. So are the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
+// they make a name or review read as other text than it holds ("Trojan Source"). Only multi-line
+// text (descriptions, reviews) keeps its line breaks and tabs.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";
 
 /** Every control character of a text, for texts that are read rather than stored (a search). */

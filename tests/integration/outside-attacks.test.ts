@@ -65,3 +65,19 @@ describe("password changes sent at the same time", () => {
     await new Client(world.server.baseUrl).signIn("hana@example.com", `hana-new-pass-${winner}`);
   });
 });
+
+describe("text that reads as something else", () => {
+  it("refuses bidirectional overrides and isolates in names and reviews, and stores nothing", async () => {
+    const spoofs = ["Alice\u202Enimda", "Bob\u2066 (admin)\u2069", "\u202Agreat\u202C"];
+    for (const text of spoofs) {
+      const profile = await world.bob.put("/user/profile/bob@example.com", { name: text, phone: "555", address: "1 Road" });
+      expect(profile.status, JSON.stringify(text)).toBe(400);
+      expect(profile.body).toEqual({ success: false, message: "name: Must not contain control characters" });
+      const review = await world.bob.post("/reviews", { rating: 5, description: text });
+      expect(review.status, JSON.stringify(text)).toBe(400);
+    }
+    expect((await User.findOne({ email: "bob@example.com" }).lean())?.displayName).toBe("Bob Roe");
+    // Marks that only set a direction (used in mixed Arabic, Hebrew and Latin text) are kept.
+    expect((await world.bob.post("/reviews", { rating: 5, description: "\u200Fشكرا\u200E, thanks" })).status).toBe(201);
+  });
+});
