@@ -8,8 +8,7 @@ import { DatabaseConfigError } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
 import { LockBusyError } from "@/lib/lock";
 import { PasswordHashingBusyError } from "@/lib/password";
-import { BROWSER_ORIGIN_HEADER, originOf } from "@/lib/request-origin";
-import { siteUrl } from "@/lib/site";
+import { BROWSER_ORIGIN_HEADER, CROSS_SITE_MESSAGE, isShopOrigin } from "@/lib/request-origin";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
 import { MAX_SKIP, type Paging } from "@/lib/validation/common";
 
@@ -198,23 +197,6 @@ function carriesSessionCookie(request: Request): boolean {
 }
 
 /**
- * The shop's own origins for this request: the one the browser used (stamped by the request
- * filter from the scheme and Host, or a trusted proxy's forwarding headers) and the configured
- * public one. Not request.url: it names the host `next start` listens on, not the visitor's.
- */
-function ownOrigins(request: Request): Set<string> {
-  const origins = new Set<string>();
-  const browser = request.headers.get(BROWSER_ORIGIN_HEADER);
-  if (browser) origins.add(browser);
-  try {
-    origins.add(siteUrl().origin);
-  } catch {
-    // A malformed SITE_URL only narrows what is accepted.
-  }
-  return origins;
-}
-
-/**
  * Another site cannot make a signed-in visitor act: a state-changing request that carries
  * the session cookie must say it comes from our own origin (Origin, else Sec-Fetch-Site).
  */
@@ -222,13 +204,12 @@ export function assertSameOrigin(request: Request): void {
   if (!STATE_CHANGING.has(request.method.toUpperCase()) || !carriesSessionCookie(request)) return;
   const origin = request.headers.get("origin");
   if (origin && origin !== "null") {
-    const sent = originOf(origin);
-    if (sent && ownOrigins(request).has(sent)) return;
-    throw new HttpError(403, "Cross-site request refused: this action must come from the shop's own pages.");
+    if (isShopOrigin(origin, request.headers.get(BROWSER_ORIGIN_HEADER))) return;
+    throw new HttpError(403, CROSS_SITE_MESSAGE);
   }
   const site = request.headers.get("sec-fetch-site");
   if (site === "same-origin" || site === "none") return;
-  throw new HttpError(403, "Cross-site request refused: this action must come from the shop's own pages.");
+  throw new HttpError(403, CROSS_SITE_MESSAGE);
 }
 
 /** Any failure as a reply; only a genuine bug is a 500, and it is logged. */

@@ -23,8 +23,13 @@ export const MALFORMED_PATH_MESSAGE = "The address is not valid: it contains a b
 /** The 400 for an undecodable path: the API's error shape on API paths, a small page elsewhere. */
 export function malformedPathReply(pathname: string): { contentType: string; body: string } {
   if (isApiPath(pathname)) return { contentType: "application/json", body: JSON.stringify({ success: false, message: MALFORMED_PATH_MESSAGE }) };
+  return refusalPage("Bad request", MALFORMED_PATH_MESSAGE);
+}
+
+/** A small page for a request refused before Next renders anything. `message` is the shop's own text, never the request's. */
+export function refusalPage(title: string, message: string): { contentType: string; body: string } {
   return {
     contentType: "text/html; charset=utf-8",
-    body: `<!doctype html><title>Bad request</title><h1>Bad request</h1><p>${MALFORMED_PATH_MESSAGE} <a href="/">Go to the home page</a>.</p>`,
+    body: `<!doctype html><title>${title}</title><h1>${title}</h1><p>${message} <a href="/">Go to the home page</a>.</p>`,
   };
 }

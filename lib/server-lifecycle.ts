@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
 import { disconnectDb } from "@/lib/db";
-import { isApiPath, isDecodablePath, malformedPathReply } from "@/lib/request-path";
+import { CROSS_SITE_MESSAGE } from "@/lib/request-origin";
+import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/security-headers";
+import { isCrossSiteServerAction } from "@/lib/server-action-origin";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/trusted-proxies";
 
@@ -85,11 +87,12 @@ export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 type Refusal = { status: number; contentType: string; body: string; allow?: string; close?: boolean };
 
 /** A request Next itself cannot serve without a bare 500, or null. */
-function refusalOf(method: string, pathname: string): Refusal | null {
+function refusalOf(method: string, pathname: string, headers: IncomingMessage["headers"]): Refusal | null {
   if (UNSERVED_METHODS.has(method.toUpperCase())) {
     return { status: 405, contentType: "application/json", body: JSON.stringify({ success: false, message: UNSERVED_METHOD_MESSAGE }), allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" };
   }
   if (pathname.includes("%") && !isDecodablePath(pathname)) return { status: 400, ...malformedPathReply(pathname) };
+  if (isCrossSiteServerAction(method, pathname, headers)) return { status: 403, ...refusalPage("Refused", CROSS_SITE_MESSAGE) };
   return null;
 }
 
@@ -146,7 +149,8 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
  *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
- *   shape on API paths and as a small page elsewhere;
+ *   shape on API paths and as a small page elsewhere; a server action posted from another origin,
+ *   which Next refuses by throwing (a 500): 403 (lib/server-action-origin.ts);
  * - every request body is capped (lib/body-cap.ts) before Next or next-auth buffers it: a declared
  *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
  *   reaches Next only once it has ended within the cap.
@@ -167,7 +171,7 @@ export async function installRequestFilter(): Promise<void> {
       const { https } = stampRequest(socket.remoteAddress ?? "", socket.encrypted === true, request.headers, proxies);
       for (const [name, value] of defaultSecurityHeaders(pathname, https)) response.setHeader(name, value);
       const maxBytes = bodyCapFor(pathname);
-      const refusal = refusalOf(request.method ?? "", pathname) ?? (declaresTooMuch(request.headers, maxBytes) ? tooLarge(maxBytes) : null);
+      const refusal = refusalOf(request.method ?? "", pathname, request.headers) ?? (declaresTooMuch(request.headers, maxBytes) ? tooLarge(maxBytes) : null);
       if (refusal) {
         refuse(request, response, refusal);
         return true;

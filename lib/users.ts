@@ -1,5 +1,5 @@
 import { connectDb } from "@/lib/db";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/password";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -64,6 +64,12 @@ export class WrongPasswordError extends ForbiddenError {
   }
 }
 
+export class PasswordChangedMeanwhileError extends ConflictError {
+  constructor() {
+    super("The password was changed by another request at the same time; sign in again with the password now in force.");
+  }
+}
+
 export const NO_PASSWORD_TO_CHANGE = "Your account signs in with Google and has no password to change; leave the current password empty to set one.";
 
 /** Whether the account can sign in with a password (accounts made by a Google sign-in cannot, until their owner sets one). */
@@ -89,7 +95,12 @@ export async function setPassword(email: string, { currentPassword, newPassword 
     throw new InvalidInputError(NO_PASSWORD_TO_CHANGE);
   }
   const sessionVersion = (user.sessionVersion ?? 0) + 1;
-  await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+  // Only if nothing changed since the check above: two changes sent together with the same current
+  // password would otherwise both pass it, both sessions would survive at the new version, and the
+  // password kept would be whichever was written last.
+  const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
+  const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+  if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
   return sessionVersion;
 }
 

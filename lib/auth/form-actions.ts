@@ -5,6 +5,7 @@ import { RedirectType, redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { AFTER_SIGN_UP, type CredentialsField, type CredentialsFormState } from "@/lib/auth/form-state";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/messages";
+import { logUnexpected } from "@/lib/database-down";
 import { SignInRefused, authorizeCredentials } from "@/lib/auth/options";
 import { startSession } from "@/lib/auth/start-session";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
@@ -41,7 +42,7 @@ async function submit(mode: Mode, form: FormData, destination: string): Promise<
     const account = await authorizeCredentials({ ...typed, mode }, Object.fromEntries((await headers()).entries()));
     await startSession(account);
   } catch (error) {
-    if (!(error instanceof SignInRefused)) console.error("[auth] starting a session failed unexpectedly", error);
+    if (!(error instanceof SignInRefused)) logUnexpected("[auth] starting a session failed", error);
     return { error: error instanceof SignInRefused ? error.message : SIGN_IN_UNAVAILABLE, fieldErrors: {}, values };
   }
   redirect(destination, RedirectType.replace);

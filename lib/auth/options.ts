@@ -7,6 +7,7 @@ import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
+import { logUnexpected } from "@/lib/database-down";
 import { PasswordHashingBusyError } from "@/lib/password";
 import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
@@ -87,7 +88,7 @@ export async function authorizeCredentials(credentials: Credentials, headers: Re
     if (error instanceof SignInRefused) throw error;
     if (error instanceof TooManyAttemptsError || error instanceof EmailTakenError || error instanceof PasswordHashingBusyError) throw new SignInRefused(error.message);
     // A database outage or a bug: log it, and do not show its internals to the visitor.
-    console.error("[auth] sign-in failed unexpectedly", error);
+    logUnexpected("[auth] sign-in unavailable", error);
     throw new SignInRefused(SIGN_IN_UNAVAILABLE);
   }
 }

@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
 import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
+import { siteUrl } from "@/lib/site";
 
 /**
  * Where next-auth may send the visitor: the same path on the host they are on (its default would
@@ -28,4 +29,25 @@ export async function redirectOnVisitorsHost({ url, baseUrl }: { url: string; ba
     // Outside a request (no headers to read): next-auth's configured origin.
   }
   return onVisitorsHost(url, baseUrl, visitorOrigin);
+}
+
+/**
+ * next-auth's redirects that skip the redirect callback (a refused sign-in or sign-up sent to its
+ * error page) are built on NEXTAUTH_URL: moved onto the host the visitor is on, path kept. Other
+ * sites' addresses (Google's sign-in) are left alone.
+ */
+export function locationOnVisitorsHost(response: Response, visitorOrigin: string | null): Response {
+  const location = response.headers.get("location");
+  if (!location || !visitorOrigin) return response;
+  let target: URL;
+  try {
+    target = new URL(location);
+  } catch {
+    return response; // a relative Location already stays on the visitor's host
+  }
+  const configured = new Set([siteUrl().origin, ...(process.env.NEXTAUTH_URL ? [new URL(process.env.NEXTAUTH_URL).origin] : [])]);
+  if (target.origin === visitorOrigin || !configured.has(target.origin)) return response;
+  const moved = new Response(response.body, response);
+  moved.headers.set("location", onVisitorsHost(location, target.origin, visitorOrigin));
+  return moved;
 }

@@ -7,9 +7,12 @@ export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
 
 /**
  * The emails the shop accepts (SPEC 5's pattern, one "@", no spaces), narrowed to characters that
- * travel in a URL path unencoded; isPlainEmail checks it and OpenAPI documents it.
+ * travel in a URL path unencoded; isPlainEmail checks it and OpenAPI documents it. Dots only
+ * between characters, on both sides of the "@": "alice@example.com." (the same mail domain),
+ * ".alice@…" or "alice@example..com" would be a second account that looks like the first.
  */
-export const EMAIL_DOC_PATTERN = "^[A-Za-z0-9._+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}[A-Za-z0-9.-]*$";
+export const EMAIL_DOC_PATTERN =
+  "^(?:[A-Za-z0-9_+-]+\\.)*[A-Za-z0-9_+-]*[A-Za-z0-9]@[A-Za-z]+\\.[A-Za-z]{2,3}(?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$";
 const PLAIN_EMAIL = new RegExp(EMAIL_DOC_PATTERN);
 
 export const objectId = (label: string) =>
@@ -17,9 +20,11 @@ export const objectId = (label: string) =>
 
 // The one text rule of every stored text: control characters (NUL, escape, the C1 block…) have
 // no place in a name, an email or an address, break databases and logs, and are refused with a
-// 400. Only multi-line text (descriptions, reviews) keeps its line breaks and tabs.
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
-const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// 400. So are the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
+// they make a name or review read as other text than it holds ("Trojan Source"). Only multi-line
+// text (descriptions, reviews) keeps its line breaks and tabs.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";
 
 /** Every control character of a text, for texts that are read rather than stored (a search). */

@@ -76,6 +76,14 @@ describe("when the database is unavailable", () => {
     expect((await fetch(`${server.baseUrl}/blog`)).status).toBe(200);
   }, 30_000);
 
+  it("a sign-in is refused as 'not available just now' and logs one line, not the driver's stack and topology", async () => {
+    const logBefore = server.output().length;
+    await expect(new Client(server.baseUrl).signIn("jane@example.com", "secret-pass-1")).rejects.toThrow(/not%20available%20just%20now/);
+    const logged = server.output().slice(logBefore);
+    expect(logged).toContain("[auth] sign-in unavailable, database down");
+    expect(logged).not.toMatch(/^\s+at |TopologyDescription/m);
+  });
+
   it("a call without a session is still a 401 (no database needed to say so)", async () => {
     const reply = await new Client(server.baseUrl).post("/reviews", { rating: 5 });
     expect(reply.status).toBe(401);

@@ -77,6 +77,19 @@ describe("a shop configured as another host (NEXTAUTH_URL), browsed at 127.0.0.1
     expect(await signOutUrl(atName)).toBe(`${localhostBase}/`);
   });
 
+  it("sends a refused sign-up to the error page on the host the visitor is on, not NEXTAUTH_URL's", async () => {
+    await signedUpClient(server.baseUrl, "taken@example.com", "Taken");
+    for (const base of [server.baseUrl, localhostBase]) {
+      const client = new Client(base);
+      const csrf = await client.get<{ csrfToken: string }>("/api/auth/csrf");
+      const form = new URLSearchParams({ email: "taken@example.com", password: "another-pass-9", name: "Again", mode: "signup", csrfToken: csrf.body.csrfToken });
+      const reply = await client.call("POST", "/api/auth/callback/credentials", { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      expect(reply.status).toBe(302);
+      const location = reply.headers.get("location") ?? "";
+      expect(location.startsWith(`${base}/api/auth/error?error=`), location).toBe(true);
+    }
+  });
+
   it("takes no X-Forwarded-Proto from an untrusted peer: no HSTS for plain http", async () => {
     const reply = await fetch(`${server.baseUrl}/`, { headers: { "x-forwarded-proto": "https" } });
     expect(reply.status).toBe(200);

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { User } from "@/models/User";
+import { ALICE, setUpApiWorld } from "../support/api";
+import { Client, signedUpClient } from "../support/client";
+
+// Attacks from outside on the merged shop that got through, each replayed against the production
+// server: look-alike accounts, server actions posted by other sites, and racing password changes.
+const world = setUpApiWorld();
+
+describe("sign-up with a look-alike of an existing email", () => {
+  it("refuses dots that make a second account of the same mailbox, and creates nothing", async () => {
+    const lookAlikes = [`${ALICE}.`, `.${ALICE}`, "alice..doe@example.com", "alice.@example.com", "alice@example..com", "alice@example.com-"];
+    for (const email of lookAlikes) {
+      await expect(new Client(world.server.baseUrl).signUp(email, "takeover-pass-9", "Mallory"), email).rejects.toThrow(/Provide%20a%20valid%20Email/);
+    }
+    expect(await User.countDocuments({ displayName: "Mallory" })).toBe(0);
+  });
+
+  it("still takes plain addresses with dots, plus signs and sub-domains", async () => {
+    await signedUpClient(world.server.baseUrl, "jane.doe+parts@mail.example.co.uk", "Jane");
+  });
+});
+
+/** The sign-in page's form as a browser without JavaScript would post it, with its hidden fields. */
+async function signInForm(email: string, password: string): Promise<FormData> {
+  const html = await (await fetch(`${world.server.baseUrl}/signin`)).text();
+  const form = new FormData();
+  for (const [, name = "", value = ""] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
+    form.set(name, value.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  }
+  form.set("email", email);
+  form.set("password", password);
+  return form;
+}
+
+describe("the sign-in form's server action posted by another site", () => {
+  it("is refused with a 403, not a 500, and signs nobody in; from the shop's own origin it signs in", async () => {
+    const port = new URL(world.server.baseUrl).port;
+    const foreign = ["http://evil.example", "null", `http://127.0.0.1:${Number(port) + 1}`, `http://localhost:${port}`, `https://127.0.0.1:${port}`];
+    for (const origin of foreign) {
+      const reply = await fetch(`${world.server.baseUrl}/signin`, { method: "POST", headers: { origin }, body: await signInForm(ALICE, "secret-pass-1"), redirect: "manual" });
+      expect(reply.status, origin).toBe(403);
+      expect(await reply.text()).toContain("Cross-site request refused");
+      expect(reply.headers.getSetCookie().join(";")).not.toContain("session-token");
+    }
+    const own = await fetch(`${world.server.baseUrl}/signin`, { method: "POST", headers: { origin: world.server.baseUrl }, body: await signInForm(ALICE, "secret-pass-1"), redirect: "manual" });
+    expect(own.status).toBe(303);
+    expect(own.headers.getSetCookie().join(";")).toContain("next-auth.session-token=");
+    expect(world.server.output()).not.toContain("Invalid Server Actions request");
+  });
+});
+
+describe("password changes sent at the same time", () => {
+  it("lets one through; the others are refused and their sessions end, so no session outlives the change", async () => {
+    const owner = await signedUpClient(world.server.baseUrl, "hana@example.com", "Hana");
+    const sessions = [owner, owner.clone(), owner.clone()];
+    const replies = await Promise.all(sessions.map((session, i) => session.put("/user/password", { currentPassword: "secret-pass-1", newPassword: `hana-new-pass-${i}` })));
+    const statuses = replies.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(2);
+
+    const winner = statuses.indexOf(200);
+    const stillSignedIn = await Promise.all(sessions.map(async (session) => (await session.get("/orders/hana@example.com")).status));
+    expect(stillSignedIn).toEqual(sessions.map((_, i) => (i === winner ? 200 : 401)));
+    await new Client(world.server.baseUrl).signIn("hana@example.com", `hana-new-pass-${winner}`);
+  });
+});
+
+describe("text that reads as something else", () => {
+  it("refuses bidirectional overrides and isolates in names and reviews, and stores nothing", async () => {
+    const spoofs = ["Alice\u202Enimda", "Bob\u2066 (admin)\u2069", "\u202Agreat\u202C"];
+    for (const text of spoofs) {
+      const profile = await world.bob.put("/user/profile/bob@example.com", { name: text, phone: "555", address: "1 Road" });
+      expect(profile.status, JSON.stringify(text)).toBe(400);
+      expect(profile.body).toEqual({ success: false, message: "name: Must not contain control characters" });
+      const review = await world.bob.post("/reviews", { rating: 5, description: text });
+      expect(review.status, JSON.stringify(text)).toBe(400);
+    }
+    expect((await User.findOne({ email: "bob@example.com" }).lean())?.displayName).toBe("Bob Roe");
+    // Marks that only set a direction (used in mixed Arabic, Hebrew and Latin text) are kept.
+    expect((await world.bob.post("/reviews", { rating: 5, description: "\u200Fشكرا\u200E, thanks" })).status).toBe(201);
+  });
+});
