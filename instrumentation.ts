@@ -7,6 +7,8 @@ export async function register(): Promise<void> {
     if (process.env.NEXT_PHASE !== "phase-production-build") {
       const { installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
       await installRequestFilter();
+      const { installUnrecognizedActionLog } = await import("@/lib/unrecognized-action-log");
+      installUnrecognizedActionLog();
       installGracefulShutdown();
       settleInterruptedOrdersAtStartup();
     }

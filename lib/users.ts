@@ -1,5 +1,6 @@
 import { connectDb } from "@/lib/db";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { withLock } from "@/lib/lock";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/password";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -70,6 +71,8 @@ export class PasswordChangedMeanwhileError extends ConflictError {
   }
 }
 
+const ACCOUNT_BUSY = "This account is being changed by another request just now; please try again in a moment.";
+
 export const NO_PASSWORD_TO_CHANGE = "Your account signs in with Google and has no password to change; leave the current password empty to set one.";
 
 /** Whether the account can sign in with a password (accounts made by a Google sign-in cannot, until their owner sets one). */
@@ -130,11 +133,16 @@ export async function listUsers({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Pag
 /** Makes a user an admin; null when there is no such user. modifiedCount is 0 when they already were. */
 export async function promoteToAdmin(email: string): Promise<{ modifiedCount: number } | null> {
   await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(email) }, { role: 1 }).lean();
-  if (!user) return null;
-  if (user.role === "admin") return { modifiedCount: 0 };
-  const result = await User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
-  return { modifiedCount: result.modifiedCount };
+  const found = await User.findOne({ email: normaliseEmail(email) }, { _id: 1 }).lean();
+  if (!found) return null;
+  // Under the account's lock, since the embedded database's conditional update is no atomic
+  // check-and-set: of admins promoting one user at once, one is told it promoted them.
+  return withLock(`account:${String(found._id)}`, ACCOUNT_BUSY, async () => {
+    const user = await User.findOne({ _id: found._id }, { role: 1 }).lean();
+    if (!user || user.role === "admin") return { modifiedCount: 0 };
+    const result = await User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
+    return { modifiedCount: result.modifiedCount };
+  });
 }
 
 /** SPEC 3's profile, spelled as the spec spells it. */

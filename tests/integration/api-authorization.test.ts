@@ -98,6 +98,14 @@ describe("promotion", () => {
     expect(again.body).toMatchObject({ success: true, modifiedCount: 0 });
   });
 
+  it("of five admins pressing Make Admin for one user at once, one is told it promoted them; the rest that they already were", async () => {
+    await signedUpClient(world.server.baseUrl, "gina@example.com", "Gina");
+    const replies = await Promise.all(Array.from({ length: 5 }, () => world.carol.put<{ message: string; modifiedCount: number }>("/user/admin/gina@example.com")));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(replies.map((reply) => reply.body.modifiedCount).sort()).toEqual([0, 0, 0, 0, 1]);
+    expect(replies.filter((reply) => reply.body.message.endsWith("was already an admin."))).toHaveLength(4);
+  });
+
   it("promoting an unknown user is a 404", async () => {
     const reply = await world.carol.put("/user/admin/nobody-here@example.com");
     expect(reply.status).toBe(404);

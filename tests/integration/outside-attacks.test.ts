@@ -4,7 +4,7 @@ import { ALICE, setUpApiWorld } from "../support/api";
 import { Client, signedUpClient } from "../support/client";
 
 // Attacks from outside on the merged shop that got through, each replayed against the production
-// server: look-alike accounts, server actions posted by other sites, and racing password changes.
+// server: look-alike accounts, server actions posted by other sites or naming no action of ours, and racing password changes.
 const world = setUpApiWorld();
 
 describe("sign-up with a look-alike of an existing email", () => {
@@ -79,5 +79,38 @@ describe("text that reads as something else", () => {
     expect((await User.findOne({ email: "bob@example.com" }).lean())?.displayName).toBe("Bob Roe");
     // Marks that only set a direction (used in mixed Arabic, Hebrew and Latin text) are kept.
     expect((await world.bob.post("/reviews", { rating: 5, description: "\u200Fشكرا\u200E, thanks" })).status).toBe(201);
+  });
+});
+
+/** A POST to the sign-in page naming a server action, as a script or a stale page sends it. */
+function postAction(headers: Record<string, string>, body: BodyInit): Promise<Response> {
+  return fetch(`${world.server.baseUrl}/signin`, { method: "POST", headers: { origin: world.server.baseUrl, ...headers }, body, redirect: "manual" });
+}
+
+function actionForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+describe("POSTs naming a server action the shop does not have", () => {
+  it("get Next's short refusal, and each leaves one escaped line in the log, no stack", async () => {
+    const before = world.server.output().length;
+    const unknownId = "7f" + "0".repeat(40);
+    const replies = [
+      await postAction({ "next-action": "not-an-action", "content-type": "text/plain;charset=UTF-8" }, "[]"),
+      await postAction({ "next-action": unknownId, "content-type": "text/plain;charset=UTF-8" }, "[]"),
+      await postAction({}, actionForm({ [`$ACTION_ID_${unknownId}`]: "", email: "a@b.cd" })),
+      await postAction({}, actionForm({ $ACTION_REF_1: "", "1_$ACTION_ID_x": "" })),
+      // An id of the right length that carries a line break, to forge a log line of its own.
+      await postAction({}, actionForm({ [`$ACTION_ID_${"a".repeat(20)}\n[auth] forged${"b".repeat(7)}`]: "" })),
+    ];
+    expect(replies.map((reply) => reply.status)).toEqual([400, 409, 409, 400, 409]);
+    expect(await replies[0]?.text()).toBe("Invalid Server Action request.");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = world.server.output().slice(before);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log).not.toMatch(/^\[auth\] forged/m);
+    expect(log.match(/^\[server\] refused server action: /gm)).toHaveLength(replies.length);
   });
 });
