@@ -89,22 +89,27 @@ export async function hasPassword(email: string): Promise<boolean> {
  */
 export async function setPassword(email: string, { currentPassword, newPassword }: { currentPassword?: string; newPassword: string }): Promise<number> {
   await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(email) }, { passwordHash: 1, sessionVersion: 1 }).lean();
-  if (!user) throw new NotFoundError("There is no user with this email.");
-  if (user.passwordHash) {
-    if (!currentPassword) throw new InvalidInputError("currentPassword: Enter your current password");
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
-  } else if (currentPassword) {
-    throw new InvalidInputError(NO_PASSWORD_TO_CHANGE);
-  }
-  const sessionVersion = (user.sessionVersion ?? 0) + 1;
-  // Only if nothing changed since the check above: two changes sent together with the same current
-  // password would otherwise both pass it, both sessions would survive at the new version, and the
-  // password kept would be whichever was written last.
-  const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
-  const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
-  if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
-  return sessionVersion;
+  const found = await User.findOne({ email: normaliseEmail(email) }, { _id: 1 }).lean();
+  if (!found) throw new NotFoundError("There is no user with this email.");
+  // Check and write under the account's lock (the embedded database's conditional update is no
+  // atomic check-and-set): of two changes sent together with the same current password, the second
+  // then finds the password changed, and only one session survives at the new version.
+  return withLock(`account:${String(found._id)}`, ACCOUNT_BUSY, async () => {
+    const user = await User.findOne({ _id: found._id }, { passwordHash: 1, sessionVersion: 1 }).lean();
+    if (!user) throw new NotFoundError("There is no user with this email.");
+    if (user.passwordHash) {
+      if (!currentPassword) throw new InvalidInputError("currentPassword: Enter your current password");
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
+    } else if (currentPassword) {
+      throw new InvalidInputError(NO_PASSWORD_TO_CHANGE);
+    }
+    const sessionVersion = (user.sessionVersion ?? 0) + 1;
+    // Conditional as well, so a write that bypassed the lock (an operator's script) is not overwritten.
+    const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
+    const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+    if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
+    return sessionVersion;
+  });
 }
 
 /** The account when the password is right, else null; unknown emails take as long as wrong passwords. */
