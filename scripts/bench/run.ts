@@ -27,7 +27,7 @@ import { freePort } from "../ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runScale } from "./scale";
 import {
-  BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, nextBin, onAllCores, onServerCore, requestTimeout, root,
+  BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, markdownTable, nextBin, onAllCores, onServerCore, requestTimeout, root,
   signIn, startDatabase, startShop, stopAll, waitForHttp, waitForQueuedOrders, warmup, type LoadResult, type Server,
 } from "./shared";
 
@@ -241,9 +241,7 @@ function table(rows: LoadResult[]) {
   ]);
   // Without the Next floor (BENCH_ONLY=api), its column would stay empty.
   if (!rows.some((r) => r.floorRatio !== undefined)) for (const cells of [header, ...lines]) cells.splice(6, 1);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  return [fmt(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n");
+  return markdownTable(header, lines);
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -13,12 +13,14 @@ import path from "node:path";
 import { disconnectDb } from "@/lib/db";
 import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { measureOrders, type OrderRun } from "./scale-orders";
-import { BENCH_SITE_URL, benchDir, loadAverage, log, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";
+import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";
 
 const reps = Number(process.env.BENCH_SCALE_REPS ?? 30);
 const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
 const LATENCY_TARGET_MS = 150;
 const GROWTH_TARGET = 2;
+/** A row stops between requests, so this bounds how far one request can take it past its time. */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 type Size = "small" | "large";
 type Sessions = { customer: string; admin: string };
@@ -52,12 +54,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!) : NaN;
 }
 
-/** Times one request, to the last byte of its body; a non-2xx answer is an error. */
+/** Times one request, to the last byte of its body; a non-2xx answer, or none within REQUEST_TIMEOUT_MS, is an error. */
 async function timed(url: string, cookie: string | undefined): Promise<{ ms: number; ok: boolean }> {
   const started = performance.now();
-  const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  await res.arrayBuffer();
-  return { ms: performance.now() - started, ok: res.ok };
+  try {
+    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    return { ms: performance.now() - started, ok: res.ok };
+  } catch {
+    return { ms: performance.now() - started, ok: false };
+  }
 }
 
 async function expireCache(base: string, adminCookie: string): Promise<void> {
@@ -119,12 +125,6 @@ async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]
   }
 }
 
-function table(header: string[], lines: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  return [fmt(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n");
-}
-
 export async function runScale(): Promise<void> {
   const small = await measureSize("small", BENCH_SIZES);
   const large = await measureSize("large", LARGE_BENCH_SIZES);
@@ -147,7 +147,7 @@ export async function runScale(): Promise<void> {
   console.log(`\nScale: ${reps} sequential requests per row and size (at most ${rowSeconds} s a row); data generated in ${small.result.generatedSeconds.toFixed(1)} s (small) and ${large.result.generatedSeconds.toFixed(1)} s (large)`);
   console.log(`Targets: large p50 <= ${LATENCY_TARGET_MS} ms and <= ${GROWTH_TARGET}x small; POST /orderd (large) >= 200 orders/s spread, >= 50/s on one part, 0 errors, no oversell`);
   console.log(`Load average ${endLoad.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min) at the end\n`);
-  console.log(table(["row", "small p50/p99", "large p50/p99", "large/small (p50)", "target"], lines));
+  console.log(markdownTable(["row", "small p50/p99", "large p50/p99", "large/small (p50)", "target"], lines));
   const report = {
     at: new Date().toISOString(),
     machine: { cpus: os.availableParallelism(), node: process.version, loadAverage: endLoad },

@@ -285,3 +285,10 @@ export async function startShop(uri: string, nodeFlags: string[] = []): Promise<
   }
   return { server, base };
 }
+
+/** A Markdown table, its columns padded to line up on a terminal as well. */
+export function markdownTable(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [fmt(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n");
+}
