@@ -27,7 +27,7 @@ export type OrderRun = {
 
 async function stockOf(ids: string[]): Promise<Map<string, number>> {
   await connectDb();
-  const parts = await Part.find(trusted({ _id: { $in: ids } })).select("quantity").lean();
+  const parts = await Part.find({ _id: trusted({ $in: ids }) }).select("quantity").lean();
   return new Map(parts.map((p) => [p._id.toString(), p.quantity]));
 }
 

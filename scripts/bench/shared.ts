@@ -175,7 +175,7 @@ export type Settled = { ms: number; orders: number };
  */
 export async function waitForQueuedOrders(partIds: string[]): Promise<Settled> {
   await connectDb();
-  const stock = async () => (await Part.find(trusted({ _id: { $in: partIds } })).select("quantity").lean()).reduce((sum, p) => sum + p.quantity, 0);
+  const stock = async () => (await Part.find({ _id: trusted({ $in: partIds }) }).select("quantity").lean()).reduce((sum, p) => sum + p.quantity, 0);
   const started = Date.now();
   const first = await stock();
   let last = first;
