@@ -144,7 +144,7 @@ export async function runScale(): Promise<void> {
   for (const [i, l] of large.result.orders.entries()) {
     const s = small.result.orders[i]!;
     verdicts[l.name] = l.met;
-    const cell = (o: OrderRun) => `${o.ordersPerSecond}/s, ${o.errors} err, ${o.oversold ? "OVERSOLD" : "stock ok"}`;
+    const cell = (o: OrderRun) => `${o.ordersPerSecond}/s, ${o.errors} err, ${o.oversold ? "OVERSOLD" : o.unbalancedParts ? `${o.unbalancedParts} parts short` : "stock ok"}`;
     lines.push([l.name, cell(s), cell(l), (l.ordersPerSecond / s.ordersPerSecond).toFixed(2), l.met ? "met" : "NOT met"]);
   }
   const endLoad = os.loadavg();

@@ -144,6 +144,8 @@ export type LoadResult = {
   p99: number;
   errors: number;
   requests: number;
+  /** Answers with a 2xx status. */
+  successes: number;
   ratio?: number;
   baseline?: string;
   /** Pages: req/s as a share of the Next floor's, i.e. what the shop keeps of what Next itself can do. */
@@ -222,7 +224,7 @@ export async function load(
   const afterRun = await opts.settle?.();
   const errors = r.errors + r.timeouts + r.non2xx;
   const result: LoadResult = {
-    name, url, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors, requests: r.requests.total,
+    name, url, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors, requests: r.requests.total, successes: r["2xx"],
     autocannon: settings, loadAverage: { before, after }, windowUs,
     ...(opts.settle ? { queuedAfterLoad: { afterWarmup: afterWarmup ?? null, afterRun: afterRun ?? null } } : {}),
   };
