@@ -9,7 +9,15 @@ import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
 import { User } from "@/models/User";
 
-export const BENCH_SIZES = { parts: 2000, reviews: 1000, users: 200, orders: 5000 } as const;
+export type BenchSizes = { parts: number; reviews: number; users: number; orders: number };
+/** The data set of the baseline groups, and the small size of the scale group. */
+export const BENCH_SIZES: BenchSizes = { parts: 2000, reviews: 1000, users: 200, orders: 5000 };
+/** The scale group's large size: ten times the parts and users, twenty times the orders. */
+export const LARGE_BENCH_SIZES: BenchSizes = { parts: 20_000, reviews: 5000, users: 2000, orders: 100_000 };
+/** The bench customer orders these first parts (0 alone, or all of them in turn): stock they cannot run out of. */
+export const ORDERED_PARTS = 200;
+/** The second account is an admin, with the bench password. */
+export const BENCH_ADMIN_EMAIL = "customer1@example.com";
 export const BENCH_CUSTOMER = { email: "bench.customer@example.com", password: "bench-password", name: "Bench Customer" };
 
 /** mulberry32: a tiny seeded PRNG, so the data set is the same on every machine. */
@@ -44,10 +52,17 @@ async function insertInBatches(collection: mongoose.Collection, docs: object[], 
   for (let i = 0; i < docs.length; i += size) await collection.insertMany(docs.slice(i, i + size));
 }
 
-export type BenchData = { orderPartId: string; samplePartId: string };
+export type BenchData = {
+  orderPartId: string;
+  samplePartId: string;
+  /** The first ORDERED_PARTS parts, part 0 first. */
+  orderedPartIds: string[];
+  /** Every part's id, in catalogue order. */
+  partIds: string[];
+};
 
 /** Fills an empty database with the bench data set; returns the ids the targets use. */
-export async function generateBenchData(): Promise<BenchData> {
+export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promise<BenchData> {
   await connectDb();
   await ensureIndexes();
   const random = prng(20261121);
@@ -56,7 +71,7 @@ export async function generateBenchData(): Promise<BenchData> {
   const now = Date.now();
   const objectId = objectIds(20261122);
 
-  const parts = Array.from({ length: BENCH_SIZES.parts }, (_, i) => {
+  const parts = Array.from({ length: sizes.parts }, (_, i) => {
     const template = seedParts[i % seedParts.length]!;
     const createdAt = new Date(base + i * 60_000);
     return {
@@ -64,8 +79,8 @@ export async function generateBenchData(): Promise<BenchData> {
       partsname: `${pick(BRANDS)} ${template.partsname} for ${pick(FITS)} #${i + 1}`,
       image: template.image,
       price: Math.round((template.price * (0.7 + random() * 0.6)) * 100) / 100,
-      // The first part takes the POST /orderd load: stock large enough never to run out.
-      quantity: i === 0 ? 100_000_000 : Math.floor(random() * 500),
+      // The first parts take the POST /orderd load: stock large enough never to run out.
+      quantity: i === 0 ? 100_000_000 : i < ORDERED_PARTS ? 1_000_000 : Math.floor(random() * 500),
       minOrder: i === 0 ? 1 : template.minOrder,
       description: template.description,
       createdAt,
@@ -76,7 +91,7 @@ export async function generateBenchData(): Promise<BenchData> {
   await insertInBatches(Part.collection, parts);
 
   const passwordHash = await hashPassword(BENCH_CUSTOMER.password);
-  const users = Array.from({ length: BENCH_SIZES.users }, (_, i) => {
+  const users = Array.from({ length: sizes.users }, (_, i) => {
     const email = i === 0 ? BENCH_CUSTOMER.email : `customer${i}@example.com`;
     const name = i === 0 ? BENCH_CUSTOMER.name : `Customer ${i}`;
     const createdAt = new Date(base + i * 3_600_000);
@@ -84,14 +99,14 @@ export async function generateBenchData(): Promise<BenchData> {
   });
   await insertInBatches(User.collection, users);
 
-  const reviews = Array.from({ length: BENCH_SIZES.reviews }, (_, i) => {
+  const reviews = Array.from({ length: sizes.reviews }, (_, i) => {
     const user = users[i % users.length]!;
     const createdAt = new Date(base + i * 1_800_000);
     return { _id: objectId(createdAt), rating: 1 + Math.floor(random() * 5), description: `Review ${i + 1}: ${pick(seedParts).description.slice(0, 120)}`, name: user.name, image: "", email: user.email, createdAt, updatedAt: createdAt, __v: 0 };
   });
   await insertInBatches(Review.collection, reviews);
 
-  const orders = Array.from({ length: BENCH_SIZES.orders }, () => {
+  const orders = Array.from({ length: sizes.orders }, () => {
     const part = parts[1 + Math.floor(random() * (parts.length - 1))]!;
     const user = pick(users);
     const quantity = part.minOrder + Math.floor(random() * 3);
@@ -104,5 +119,10 @@ export async function generateBenchData(): Promise<BenchData> {
   });
   await insertInBatches(Order.collection, orders);
 
-  return { orderPartId: parts[0]!._id.toString(), samplePartId: parts[Math.floor(parts.length / 2)]!._id.toString() };
+  return {
+    orderPartId: parts[0]!._id.toString(),
+    samplePartId: parts[Math.floor(parts.length / 2)]!._id.toString(),
+    orderedPartIds: parts.slice(0, ORDERED_PARTS).map((p) => p._id.toString()),
+    partIds: parts.map((p) => p._id.toString()),
+  };
 }

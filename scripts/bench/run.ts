@@ -1,8 +1,9 @@
 // npm run bench: the finished shop against bare baselines, on this machine.
 //   BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 3),
 //   BENCH_SKIP_LIGHTHOUSE=1, BENCH_REBUILD=1 (force a new production build of the shop),
-//   BENCH_ONLY=pages,api,js,lighthouse (comma-separated: run only these groups of targets while
-//     iterating; the baselines a chosen group needs still run; default: all),
+//   BENCH_ONLY=pages,api,js,lighthouse,scale (comma-separated: run only these groups of targets while
+//     iterating; the baselines a chosen group needs still run; default: all but scale, which takes
+//     two data sets of its own and is run only when named: see scale.ts for its settings),
 //   BENCH_CPU_PROF=1 (the shop's server runs under node --cpu-prof and writes a V8 CPU profile to
 //     .bench/prof/ when it stops; the bench then summarises the measured part of the page and API
 //     read runs with scripts/bench/profile-summary.mjs),
@@ -15,39 +16,31 @@
 // static route handler and an empty page whose first-load JS is the framework's own. The floor
 // says how much of a gap to a target is Next.js itself and how much is the shop.
 // Results: a table on stdout and JSON in .bench/ (git-ignored): latest.json and a timestamped copy.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
-import { connectDb, disconnectDb } from "@/lib/db";
-import { Part } from "@/models/Part";
+import { disconnectDb } from "@/lib/db";
 import { freePort } from "../ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
+import { runScale } from "./scale";
+import {
+  BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, markdownTable, nextBin, onAllCores, onServerCore, requestTimeout, root,
+  signIn, startDatabase, startShop, stopAll, waitForHttp, waitForQueuedOrders, warmup, type LoadResult, type Server,
+} from "./shared";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-const distDir = ".next-bench";
-const duration = Number(process.env.BENCH_DURATION ?? 15);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 3);
-/** autocannon's per-request timeout, in seconds. */
-const requestTimeout = 10;
-const stopTimeoutMs = Number(process.env.BENCH_STOP_TIMEOUT ?? 30) * 1000;
 const JS_TARGET_KIB = 110;
 const PAGE_RATIO_TARGET = 0.25;
 const API_RATIO_TARGET = 0.5;
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const BENCH_SITE_URL = "http://shop.bench.example";
 const cpuProf = Boolean(process.env.BENCH_CPU_PROF);
-const benchDir = path.join(root, ".bench");
 const profDir = path.join(benchDir, "prof");
 const floorDir = path.join(benchDir, "floor-app");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 /** The groups of targets BENCH_ONLY chooses from. */
-const GROUPS = ["pages", "api", "js", "lighthouse"] as const;
+const GROUPS = ["pages", "api", "js", "lighthouse", "scale"] as const;
 type Group = (typeof GROUPS)[number];
 const only: Group[] = (() => {
   const asked = (process.env.BENCH_ONLY ?? "").split(",").map((g) => g.trim()).filter(Boolean);
@@ -56,62 +49,20 @@ const only: Group[] = (() => {
     console.error(`[bench] BENCH_ONLY: unknown group(s) ${unknown.join(", ")}; choose from ${GROUPS.join(", ")}`);
     process.exit(2);
   }
-  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : [...GROUPS];
+  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : GROUPS.filter((g) => g !== "scale");
 })();
 const runs = (group: Group) => only.includes(group) && !(group === "lighthouse" && process.env.BENCH_SKIP_LIGHTHOUSE);
+/** The groups measured on the one bench data set, against the baselines. */
+const runsBaselineGroups = only.some((g) => g !== "scale");
 
 // Servers on core 0, load (this process) on core 1, where the machine has two.
 // (Once pinned, this process sees one core, so the decision travels in BENCH_PINNED.)
-// The machine's core count, before pinning hides all but one.
-const machineCores = Number(process.env.BENCH_MACHINE_CORES ?? os.availableParallelism());
-const canPin = process.env.BENCH_PINNED === "1" || (os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0);
 if (canPin && !process.env.BENCH_PINNED) {
   const self = spawnSync("taskset", ["-c", "1", process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: "inherit",
     env: { ...process.env, BENCH_PINNED: "1", BENCH_MACHINE_CORES: String(machineCores) },
   });
   process.exit(self.status ?? 1);
-}
-const onServerCore = (cmd: string, args: string[]): [string, string[]] => (canPin ? ["taskset", ["-c", "0", cmd, ...args]] : [cmd, args]);
-/** Builds take every core: this process is pinned to one, and its children would inherit that. */
-const onAllCores = (cmd: string, args: string[]): [string, string[]] => (canPin ? ["taskset", ["-c", `0-${machineCores - 1}`, cmd, ...args]] : [cmd, args]);
-
-function log(message: string) {
-  console.log(`[bench] ${message}`);
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-/** The monotonic clock in microseconds: the clock V8 stamps CPU profile samples with, in every process. */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-
-/** Newest modification time among the files a build depends on. */
-function newestSource(): number {
-  const files = spawnSync("git", ["ls-files", "app", "components", "lib", "models", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"], {
-    cwd: root,
-    encoding: "utf8",
-  }).stdout.split("\n").filter(Boolean);
-  return Math.max(...files.map((f) => (existsSync(path.join(root, f)) ? statSync(path.join(root, f)).mtimeMs : 0)));
-}
-
-function ensureBuild() {
-  const buildId = path.join(root, distDir, "BUILD_ID");
-  if (!process.env.BENCH_REBUILD && existsSync(buildId) && statSync(buildId).mtimeMs > newestSource()) {
-    log(`reusing the fresh production build in ${distDir}`);
-    return;
-  }
-  log(`building the production app into ${distDir}…`);
-  const [cmd, args] = onAllCores(path.join(root, "node_modules", ".bin", "next"), ["build"]);
-  const r = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (r.status !== 0) throw new Error("next build failed");
-  // next build writes route types under the build folder and lists them in tsconfig.json. The
-  // bench build is rebuilt only when the bench runs, so its types would go stale and fail
-  // npm run typecheck once a route changes: they are not needed to run it.
-  for (const dir of ["types", path.join("dev", "types")]) rmSync(path.join(root, distDir, dir), { recursive: true, force: true });
 }
 
 const nextVersion = (JSON.parse(readFileSync(path.join(root, "node_modules", "next", "package.json"), "utf8")) as { version: string }).version;
@@ -185,91 +136,7 @@ function ensureFloorBuild(homeHtml: string): { reused: boolean; stamp: string } 
   return { reused: false, stamp };
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer in time`);
-}
 
-/** Asks a server to stop (SIGTERM) and waits for it to exit, up to timeoutMs; then kills it. */
-async function stopServer(name: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const started = Date.now();
-  child.kill("SIGTERM");
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
-  clearTimeout(timer);
-  if (timedOut) {
-    log(`${name} had not stopped ${timeoutMs / 1000} s after SIGTERM; killing it`);
-    child.kill("SIGKILL");
-    await exited;
-  } else if (Date.now() - started > 2000) log(`${name} stopped ${((Date.now() - started) / 1000).toFixed(1)} s after SIGTERM`);
-}
-
-function cookieHeader(jar: Map<string, string>) {
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-function keepCookies(jar: Map<string, string>, res: Response) {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-  }
-}
-
-/** Signs in through the real next-auth credentials flow; returns the Cookie header. */
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  keepCookies(jar, csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin: base },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keepCookies(jar, res);
-  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token"))) throw new Error(`sign-in as ${email} failed (${res.status})`);
-  return cookieHeader(jar);
-}
-
-/** The autocannon settings of one target, the same for every target but the method. */
-type LoadSettings = { connections: number; warmupSeconds: number; durationSeconds: number; timeoutSeconds: number; pipelining: number; method: "GET" | "POST" };
-
-type LoadResult = {
-  name: string;
-  url: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  ratio?: number;
-  baseline?: string;
-  /** Pages: req/s as a share of the Next floor's, i.e. what the shop keeps of what Next itself can do. */
-  floorRatio?: number;
-  /** Whether the target of issue 8 is met: pages >= 0.25 of static, p99 < 100 ms, no errors; API reads >= 0.5 of driver. */
-  meets?: boolean;
-  autocannon: LoadSettings;
-  /** The machine's 1, 5 and 15 minute load averages before the warm-up and after the measured run. */
-  loadAverage: { before: number[]; after: number[] };
-  /** The measured run on the monotonic clock (µs), to cut a CPU profile to it. */
-  windowUs: [number, number];
-  /** POST /orderd: how long the shop took to finish the orders still queued after the warm-up and after the run, and how many. */
-  queuedAfterLoad?: { afterWarmup: Settled | null; afterRun: Settled | null };
-};
 
 /** The issue's targets: pages against the static baseline, API reads against the driver baseline. */
 function judge(r: LoadResult, kind: "page" | "api"): LoadResult {
@@ -277,65 +144,6 @@ function judge(r: LoadResult, kind: "page" | "api"): LoadResult {
   return { ...r, meets: ratioOk && r.errors === 0 && (kind === "api" || r.p99 < 100) };
 }
 
-/** One request first: a target that answers an error would measure the error path, not the page. */
-async function expectOk(url: string, init: RequestInit = {}) {
-  const res = await fetch(url, { redirect: "manual", ...init });
-  await res.arrayBuffer();
-  if (res.status >= 300) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}; not benchmarking an error`);
-}
-
-type Settled = { ms: number; orders: number };
-
-/**
- * Waits until the shop has worked through the orders still queued when autocannon stopped: the
- * load's connections are closed, but every order that reached the server waits for the part's
- * stock lock and then runs. Done when the part's stock has not moved for 3 s (at most 90 s).
- */
-async function waitForQueuedOrders(partId: string): Promise<Settled> {
-  await connectDb();
-  const stock = async () => (await Part.findById(partId).select("quantity").lean())?.quantity ?? 0;
-  const started = Date.now();
-  const first = await stock();
-  let last = first;
-  let changed = started;
-  while (Date.now() - changed < 3000 && Date.now() - started < 90_000) {
-    await sleep(500);
-    const now = await stock();
-    if (now !== last) [last, changed] = [now, Date.now()];
-  }
-  return { ms: changed - started, orders: first - last };
-}
-
-async function load(
-  name: string,
-  url: string,
-  opts: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; settle?: () => Promise<Settled> } = {},
-): Promise<LoadResult> {
-  const settings: LoadSettings = { connections, warmupSeconds: warmup, durationSeconds: duration, timeoutSeconds: requestTimeout, pipelining: 1, method: opts.method ?? "GET" };
-  const run = (seconds: number) =>
-    autocannon({ url, connections, duration: seconds, pipelining: settings.pipelining, method: settings.method, headers: opts.headers, body: opts.body, timeout: requestTimeout });
-  const before = loadAverage();
-  let afterWarmup: Settled | undefined;
-  if (warmup > 0) {
-    await run(warmup);
-    // What the warm-up left queued would otherwise be served during the measured run.
-    afterWarmup = await opts.settle?.();
-  }
-  const start = monotonicUs();
-  const r = await run(duration);
-  const windowUs: [number, number] = [start, monotonicUs()];
-  const after = loadAverage();
-  const afterRun = await opts.settle?.();
-  const errors = r.errors + r.timeouts + r.non2xx;
-  const result: LoadResult = {
-    name, url, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors, requests: r.requests.total,
-    autocannon: settings, loadAverage: { before, after }, windowUs,
-    ...(opts.settle ? { queuedAfterLoad: { afterWarmup: afterWarmup ?? null, afterRun: afterRun ?? null } } : {}),
-  };
-  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${errors}`);
-  if (afterRun) log(`${name}: the shop finished ${afterRun.orders} more queued order(s) in ${(afterRun.ms / 1000).toFixed(1)} s after the run`);
-  return result;
-}
 
 type FirstLoadJs = { page: string; scripts: number; gzipBytes: number };
 
@@ -433,9 +241,7 @@ function table(rows: LoadResult[]) {
   ]);
   // Without the Next floor (BENCH_ONLY=api), its column would stay empty.
   if (!rows.some((r) => r.floorRatio !== undefined)) for (const cells of [header, ...lines]) cells.splice(6, 1);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  return [fmt(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n");
+  return markdownTable(header, lines);
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -468,62 +274,37 @@ function summariseProfile(file: string, slug: string, title: string, windows: [n
   return { title, ...(JSON.parse(readFileSync(jsonOut, "utf8")) as Omit<ProfileSummary, "title">) };
 }
 
-type Server = { name: string; child: ChildProcess; timeoutMs: number };
-
-/** Stops the servers in order: the shop first, and waits for it, so its last requests still have a database; the database last. */
-async function stopAll(shop: Server | undefined, others: Server[], db: Server | undefined) {
-  if (shop) await stopServer(shop.name, shop.child, shop.timeoutMs);
-  await Promise.all(others.map((s) => stopServer(s.name, s.child, s.timeoutMs)));
-  if (db) await stopServer(db.name, db.child, db.timeoutMs);
-}
 
 async function main() {
   ensureBuild();
-  if (only.length < GROUPS.length) log(`BENCH_ONLY: running ${only.join(", ")}`);
+  if (process.env.BENCH_ONLY) log(`BENCH_ONLY: running ${only.join(", ")}`);
+  if (runsBaselineGroups) await runBaselineGroups();
+  if (runs("scale")) await runScale();
+}
+
+async function runBaselineGroups() {
   const needFloor = runs("pages") || runs("js");
   let shop: Server | undefined;
   let db: Server | undefined;
   const others: Server[] = [];
   try {
     log("starting a fresh embedded database and generating the data set…");
-    const dbPort = await freePort();
-    const [dbCmd, dbArgs] = onServerCore(process.execPath, [path.join(root, "scripts", "ferretdb.mjs"), "--port", String(dbPort), "--data", ".data/bench", "--fresh", "--quiet"]);
-    db = { name: "the database", child: spawn(dbCmd, dbArgs, { cwd: root, stdio: ["ignore", "ignore", "inherit"] }), timeoutMs: 15_000 };
-    const uri = `mongodb://127.0.0.1:${dbPort}/autoparts`;
-    process.env.MONGODB_URI = uri;
-    for (let i = 0; ; i++) {
-      try {
-        await connectDb();
-        break;
-      } catch (e) {
-        if (i > 120) throw e;
-        await sleep(500);
-      }
-    }
+    const database = await startDatabase(".data/bench");
+    db = database.server;
+    const uri = database.uri;
     const started = Date.now();
     const ids = await generateBenchData();
     log(`generated ${BENCH_SIZES.parts} parts, ${BENCH_SIZES.reviews} reviews, ${BENCH_SIZES.users} users, ${BENCH_SIZES.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await disconnectDb();
 
-    const appPort = await freePort();
-    const base = `http://127.0.0.1:${appPort}`;
-    // node itself runs next start (which serves in-process), so node's own flags reach the server:
-    // --cpu-prof is refused in NODE_OPTIONS. The profile is written when the process exits, which the
-    // shop's graceful shutdown does with process.exit on SIGTERM (lib/server-lifecycle.ts).
     if (cpuProf) mkdirSync(profDir, { recursive: true });
-    const nodeFlags = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
     const appStarted = Date.now();
-    const [appCmd, appArgs] = onServerCore(process.execPath, [...nodeFlags, nextBin, "start", "-H", "127.0.0.1", "-p", String(appPort)]);
-    const app = spawn(appCmd, appArgs, {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      // SITE_URL, the public address in canonical and og: URLs (never fetched), is fixed like a real
-      // deployment's, rather than the random port's: the same HTML every run, so the Next floor's
-      // build of it is reused.
-      env: { ...process.env, NEXT_DIST_DIR: distDir, MONGODB_URI: uri, NEXTAUTH_URL: base, SITE_URL: BENCH_SITE_URL, NEXTAUTH_SECRET: "bench-only-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    shop = { name: "the shop's server", child: app, timeoutMs: stopTimeoutMs };
-    await waitForHttp(`${base}/`, app);
+    // The profile is written when the process exits, which the shop's graceful shutdown does with
+    // process.exit on SIGTERM (lib/server-lifecycle.ts).
+    const shopStarted = await startShop(uri, cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+    shop = shopStarted.server;
+    const app = shop.child;
+    const base = shopStarted.base;
 
     // The baselines are separate processes on the server core, like the shop: the load
     // generator (this process) keeps its own core for every target alike.
@@ -611,7 +392,7 @@ async function main() {
       // A browser on the shop's pages sends the public origin (SITE_URL), as in production.
       const headers = { "content-type": "application/json", cookie, origin: new URL(BENCH_SITE_URL).origin };
       await expectOk(`${base}/orderd`, { method: "POST", headers, body: JSON.stringify(order) });
-      results.push(await load("POST /orderd (signed in)", `${base}/orderd`, { method: "POST", headers, body: JSON.stringify(order), settle: () => waitForQueuedOrders(ids.orderPartId) }));
+      results.push(await load("POST /orderd (signed in)", `${base}/orderd`, { method: "POST", headers, body: JSON.stringify(order), settle: () => waitForQueuedOrders([ids.orderPartId]) }));
     }
     await disconnectDb();
 
@@ -620,7 +401,7 @@ async function main() {
 
     const endLoad = os.loadavg();
     console.log(`\nMachine: ${machineCores} cores, load average ${endLoad.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min) at the end of the run`);
-    if (results.length) console.log(`Load: ${connections} connections, ${warmup} s warm-up, ${duration} s measured, servers on core 0, load on core 1${canPin ? "" : " (not pinned: taskset or a second core missing)"}${only.length < GROUPS.length ? `; only ${GROUPS.filter(runs).join(", ")}` : ""}\n`);
+    if (results.length) console.log(`Load: ${connections} connections, ${warmup} s warm-up, ${duration} s measured, servers on core 0, load on core 1${canPin ? "" : " (not pinned: taskset or a second core missing)"}${process.env.BENCH_ONLY ? `; only ${GROUPS.filter(runs).join(", ")}` : ""}\n`);
     if (results.length) console.log(table(results));
     if (floorLoad && pageRows.length) {
       const floorOk = floorLoad.ratio! >= PAGE_RATIO_TARGET && floorLoad.p99 < 100;
