@@ -8,6 +8,10 @@ import path from "node:path";
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const SYSTEM_USER = "postgres";
 const asRoot = process.getuid?.() === 0;
+// A FerretDB update keeps its read's connection open while it writes through a second one, so as
+// many concurrent updates as the pool has connections deadlock it (measured: 50 clients hang with
+// FerretDB's default of 50). Twice that leaves room above the shop's own pool of 20.
+const POOL_MAX_CONNS = 100;
 
 /** argv that runs a PostgreSQL tool as the system user when we are root. */
 function pgCommand(tool, args) {
@@ -62,8 +66,8 @@ function serverOptions(port, throwaway) {
     "listen_addresses=127.0.0.1",
     `port=${port}`,
     "unix_socket_directories=",
-    // FerretDB's pool holds up to 50 connections (pool_max_conns); a few spare for pg_ctl.
-    "max_connections=60",
+    // Room for FerretDB's pool (POOL_MAX_CONNS) and a few spare.
+    `max_connections=${POOL_MAX_CONNS + 10}`,
     "shared_buffers=128MB",
     "max_parallel_workers_per_gather=0",
     ...(throwaway ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : []),
@@ -126,5 +130,5 @@ export async function startPostgres({ dataDir, port, throwaway = false }) {
     await guard.stop();
     throw new Error(`PostgreSQL did not start (see ${log}):\n${start.output}`);
   }
-  return { url: `postgres://${SYSTEM_USER}@127.0.0.1:${port}/postgres`, pgDir, watch: guard.watch, stop: guard.stop };
+  return { url: `postgres://${SYSTEM_USER}@127.0.0.1:${port}/postgres?pool_max_conns=${POOL_MAX_CONNS}`, pgDir, watch: guard.watch, stop: guard.stop };
 }
