@@ -10,7 +10,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
-import { startPostgres } from "./postgres.mjs";
+import { ensurePostgresInstalled, startPostgres } from "./postgres.mjs";
 
 export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
@@ -115,11 +115,21 @@ async function ping(uri, deadline) {
   throw new EmbeddedDbError(`FerretDB did not answer ping: ${lastError?.message ?? "timeout"}`);
 }
 
+function backendName() {
+  const backend = process.env.FERRETDB_BACKEND ?? "postgresql";
+  if (backend !== "postgresql" && backend !== "sqlite") throw new EmbeddedDbError(`FERRETDB_BACKEND must be postgresql or sqlite, not "${backend}".`);
+  return backend;
+}
+
+/** Everything the embedded database needs installed, done once up front (scripts/test-all.sh). */
+export async function ensureEmbeddedDb() {
+  await ensureFerretBinary();
+  if (backendName() === "postgresql") ensurePostgresInstalled();
+}
+
 /** Where FerretDB keeps the documents: flags for its handler, and the store to stop after it. */
 async function startBackend(dir, fresh) {
-  const backend = process.env.FERRETDB_BACKEND ?? "postgresql";
-  if (backend === "sqlite") return { args: ["--handler=sqlite", `--sqlite-url=file:${dir}/`], watch() {}, async stop() {} };
-  if (backend !== "postgresql") throw new EmbeddedDbError(`FERRETDB_BACKEND must be postgresql or sqlite, not "${backend}".`);
+  if (backendName() === "sqlite") return { args: ["--handler=sqlite", `--sqlite-url=file:${dir}/`], watch() {}, async stop() {} };
   // A fresh folder is thrown away by whoever asked for it (tests, load, bench): no need to flush to disk.
   const pg = await startPostgres({ dataDir: dir, port: await freePort(), throwaway: fresh });
   return { args: ["--handler=postgresql", `--postgresql-url=${pg.url}`], watch: pg.watch, stop: pg.stop };
@@ -142,7 +152,9 @@ export async function startFerretDB({ port, dataDir, fresh = false, dbName = "au
     `--state-dir=${dir}`,
     "--debug-addr=-",
     "--telemetry=disable",
-    `--log-level=${quiet ? "error" : "info"}`,
+    // Quiet stops below dpanic: the PostgreSQL handler logs every refused duplicate key (each
+    // stock-lock contention, an expected answer) at error level.
+    `--log-level=${quiet ? "dpanic" : "info"}`,
   ];
   const child = spawn(bin, args, { stdio: ["ignore", "inherit", "inherit"] });
   backend.watch(child.pid);

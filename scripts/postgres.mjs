@@ -34,7 +34,7 @@ function runPg(tool, args) {
 }
 
 /** Installs Debian's PostgreSQL when it is missing and we may (root); otherwise says how. */
-function ensurePostgresInstalled() {
+export function ensurePostgresInstalled() {
   if (existsSync(path.join(PG_BIN, "postgres"))) return;
   const how = "apt-get update && apt-get install -y postgresql";
   if (!asRoot) throw new Error(`The embedded database needs PostgreSQL 15 in ${PG_BIN}: install it with \`sudo ${how}\` (or set MONGODB_URI, or PG_BIN).`);
