@@ -152,9 +152,10 @@ export async function startFerretDB({ port, dataDir, fresh = false, dbName = "au
     `--state-dir=${dir}`,
     "--debug-addr=-",
     "--telemetry=disable",
-    // Quiet stops below dpanic: the PostgreSQL handler logs every refused duplicate key (each
-    // stock-lock contention, an expected answer) at error level.
-    `--log-level=${quiet ? "dpanic" : "info"}`,
+    // Quiet hides error level too (FerretDB parses slog levels; "dpanic" makes it exit): the
+    // PostgreSQL handler logs every refused duplicate key (each stock-lock contention, an
+    // expected answer) at error level.
+    `--log-level=${quiet ? "ERROR+4" : "info"}`,
   ];
   const child = spawn(bin, args, { stdio: ["ignore", "inherit", "inherit"] });
   backend.watch(child.pid);
