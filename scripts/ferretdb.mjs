@@ -203,10 +203,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       quiet: argv.includes("--quiet"),
     });
     console.log(`[db] FerretDB ${FERRETDB_VERSION} ready at ${db.uri} (data in ${db.dataDir}); Ctrl-C stops it.`);
-    const shutdown = () => db.stop().then(() => process.exit(0));
+    let stopping = false;
+    const shutdown = () => {
+      stopping = true;
+      return db.stop().then(() => process.exit(0));
+    };
     process.on("SIGINT", shutdown);
     process.on("SIGTERM", shutdown);
-    db.exited.then(({ code }) => process.exit(code ?? 1));
+    // FerretDB ending on its own is a failure; ending because we stopped it must wait for the cluster.
+    db.exited.then(({ code }) => stopping || db.stop().then(() => process.exit(code || 1)));
   } catch (e) {
     console.error(`[db] ${e.message}`);
     process.exit(1);
