@@ -2,6 +2,7 @@ export const FERRETDB_VERSION: string;
 export const ferretBinary: string;
 export class EmbeddedDbError extends Error {}
 export function ensureFerretBinary(): Promise<string>;
+export function ensureEmbeddedDb(): Promise<void>;
 export function freePort(): Promise<number>;
 export type EmbeddedDb = {
   uri: string;

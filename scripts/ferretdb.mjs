@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The embedded database: FerretDB v1 (MongoDB wire protocol) on SQLite.
+// The embedded database: FerretDB v1 (MongoDB wire protocol) on a private PostgreSQL cluster
+// (scripts/postgres.mjs); FERRETDB_BACKEND=sqlite keeps the SQLite handler for re-measuring.
 // Used whenever MONGODB_URI is unset, by the shop and by the tests.
 //   node scripts/ferretdb.mjs [--port 27027] [--data .data/ferretdb] [--fresh]
 // runs it in the foreground until Ctrl-C; other scripts import startFerretDB().
@@ -9,6 +10,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
+import { ensurePostgresInstalled, startPostgres } from "./postgres.mjs";
 
 export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
@@ -113,8 +115,28 @@ async function ping(uri, deadline) {
   throw new EmbeddedDbError(`FerretDB did not answer ping: ${lastError?.message ?? "timeout"}`);
 }
 
+function backendName() {
+  const backend = process.env.FERRETDB_BACKEND ?? "postgresql";
+  if (backend !== "postgresql" && backend !== "sqlite") throw new EmbeddedDbError(`FERRETDB_BACKEND must be postgresql or sqlite, not "${backend}".`);
+  return backend;
+}
+
+/** Everything the embedded database needs installed, done once up front (scripts/test-all.sh). */
+export async function ensureEmbeddedDb() {
+  await ensureFerretBinary();
+  if (backendName() === "postgresql") ensurePostgresInstalled();
+}
+
+/** Where FerretDB keeps the documents: flags for its handler, and the store to stop after it. */
+async function startBackend(dir, fresh) {
+  if (backendName() === "sqlite") return { args: ["--handler=sqlite", `--sqlite-url=file:${dir}/`], watch() {}, async stop() {} };
+  // A fresh folder is thrown away by whoever asked for it (tests, load, bench): no need to flush to disk.
+  const pg = await startPostgres({ dataDir: dir, port: await freePort(), throwaway: fresh });
+  return { args: ["--handler=postgresql", `--postgresql-url=${pg.url}`], watch: pg.watch, stop: pg.stop };
+}
+
 /**
- * Starts FerretDB on 127.0.0.1:<port> with its SQLite data in <dataDir>.
+ * Starts FerretDB on 127.0.0.1:<port> with its data in <dataDir>.
  * Resolves once it answers `ping`, with its URI and a stop() that shuts it down cleanly.
  */
 export async function startFerretDB({ port, dataDir, fresh = false, dbName = "autoparts", quiet = true } = {}) {
@@ -123,16 +145,20 @@ export async function startFerretDB({ port, dataDir, fresh = false, dbName = "au
   if (fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const p = port ?? (await freePort());
+  const backend = await startBackend(dir, fresh);
   const args = [
-    "--handler=sqlite",
-    `--sqlite-url=file:${dir}/`,
+    ...backend.args,
     `--listen-addr=127.0.0.1:${p}`,
     `--state-dir=${dir}`,
     "--debug-addr=-",
     "--telemetry=disable",
-    `--log-level=${quiet ? "error" : "info"}`,
+    // Quiet hides error level too (FerretDB parses slog levels; "dpanic" makes it exit): the
+    // PostgreSQL handler logs every refused duplicate key (each stock-lock contention, an
+    // expected answer) at error level.
+    `--log-level=${quiet ? "ERROR+4" : "info"}`,
   ];
   const child = spawn(bin, args, { stdio: ["ignore", "inherit", "inherit"] });
+  backend.watch(child.pid);
   let exited = false;
   const exitedPromise = new Promise((resolve) => child.once("exit", (code, signal) => { exited = true; resolve({ code, signal }); }));
   const uri = `mongodb://127.0.0.1:${p}/${dbName}`;
@@ -143,14 +169,21 @@ export async function startFerretDB({ port, dataDir, fresh = false, dbName = "au
     ]);
   } catch (e) {
     if (!exited) child.kill("SIGKILL");
+    await backend.stop();
     throw e;
   }
+  let stopping;
   async function stop() {
-    if (exited) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => !exited && child.kill("SIGKILL"), 5000);
-    await exitedPromise;
-    clearTimeout(timer);
+    stopping ??= (async () => {
+      if (!exited) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => !exited && child.kill("SIGKILL"), 5000);
+        await exitedPromise;
+        clearTimeout(timer);
+      }
+      await backend.stop();
+    })();
+    return stopping;
   }
   return { uri, port: p, dataDir: dir, pid: child.pid, stop, exited: exitedPromise };
 }
@@ -170,10 +203,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       quiet: argv.includes("--quiet"),
     });
     console.log(`[db] FerretDB ${FERRETDB_VERSION} ready at ${db.uri} (data in ${db.dataDir}); Ctrl-C stops it.`);
-    const shutdown = () => db.stop().then(() => process.exit(0));
+    let stopping = false;
+    const shutdown = () => {
+      stopping = true;
+      return db.stop().then(() => process.exit(0));
+    };
     process.on("SIGINT", shutdown);
     process.on("SIGTERM", shutdown);
-    db.exited.then(({ code }) => process.exit(code ?? 1));
+    // FerretDB ending on its own is a failure; ending because we stopped it must wait for the cluster.
+    db.exited.then(({ code }) => stopping || db.stop().then(() => process.exit(code || 1)));
   } catch (e) {
     console.error(`[db] ${e.message}`);
     process.exit(1);

@@ -28,8 +28,8 @@ run_step() {
   return "$code"
 }
 
-# Build the embedded database once up front, so its one-time build is visible and not inside a test timeout.
-run_step database node -e 'import("./scripts/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureFerretBinary()).catch(e => { console.error(e.message); process.exit(1); })'
+# Build FerretDB and install PostgreSQL once up front, so the one-time set-up is visible and not inside a test timeout.
+run_step database node -e 'import("./scripts/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureEmbeddedDb()).catch(e => { console.error(e.message); process.exit(1); })'
 
 # The build comes before vitest: the API tests run the production server (next start) on it.
 export NEXT_DIST_DIR=.next-test
