@@ -133,7 +133,7 @@ export async function insertOrders(email: string, count: number): Promise<void> 
  * database must tell the server, as an admin (POST /api/cache/expire), or the pages keep showing
  * what was there before.
  */
-async function expirePublicCache(): Promise<void> {
+export async function expirePublicCache(): Promise<void> {
   const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
