@@ -233,6 +233,17 @@ test("failures are said: an order the stock can no longer cover, and deleting an
   await setStock(partId, stock);
 });
 
+test("an order whose part has left the catalogue names the part without a link to a missing page", async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Gone Part", email });
+  await insertOrders(email, 1);
+  await page.goto("/dashboard/my-orders");
+  const row = page.locator("tbody tr");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("rowheader")).toHaveText("Old order 1");
+  await expect(row.getByRole("link")).toHaveCount(0);
+});
+
 test("My Orders shows 20 orders a page, newest first, with Previous and Next; a page past the end links to page 1", async ({ page }) => {
   const email = uniqueEmail();
   await signUp(page, { name: "Many Orders", email });

@@ -74,6 +74,16 @@ test("a customer at the other host name signs up, orders, edits the profile, rev
   await expect(mainNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
   await expect(page).toHaveURL(`${shop}/`);
 
+  // Deleting the order works on this host too, and puts its stock back for the public-page tests.
+  await mainNav(page).getByRole("link", { name: "DashBoard" }).click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).click();
+  await expect(page).toHaveURL(`${shop}/dashboard/my-orders`);
+  const order = page.locator("tbody tr").filter({ hasText: partName });
+  await expect(order).toHaveCount(1);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await clickHydrated(order.getByRole("button", { name: /Delete/ }));
+  await expect(order).toHaveCount(0);
+
   // Leave the seeded reviews as the public-page tests expect them.
   await deleteReviewsBy(email);
 });

@@ -133,7 +133,7 @@ export async function insertOrders(email: string, count: number): Promise<void> 
  * database must tell the server, as an admin (POST /api/cache/expire), or the pages keep showing
  * what was there before.
  */
-async function expirePublicCache(): Promise<void> {
+export async function expirePublicCache(): Promise<void> {
   const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
@@ -159,12 +159,19 @@ async function expirePublicCache(): Promise<void> {
   expect(res.status, await res.text()).toBe(200);
 }
 
+/**
+ * Reviews written straight in the database pass by the review writes, which keep the totals (count
+ * and rating sum shown on home): dropped, the shop counts them afresh on the next read.
+ */
+async function dropReviewTotals(db: mongoose.Connection): Promise<void> {
+  await db.collection("reviewtotals").deleteMany({});
+}
+
 /** Removes a user's reviews, so a test that writes one leaves the seeded list as other tests expect it. */
 export async function deleteReviewsBy(email: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email });
-    // Deleted past the review writes, which keep the totals: dropped, the shop counts them afresh.
-    await db.collection("reviewtotals").deleteMany({});
+    await dropReviewTotals(db);
   });
   await expirePublicCache();
 }
@@ -181,6 +188,7 @@ export async function insertReviews(count: number, prefix: string, name: string)
       return { rating: 1 + (i % 5), description: `${name} ${i} says the parts fit.`, name: `${name} ${i}`, image: "", email: `${prefix}${i}@example.com`, createdAt: at, updatedAt: at };
     });
     await db.collection("reviews").insertMany(reviews);
+    await dropReviewTotals(db);
   });
   await expirePublicCache();
 }
@@ -189,6 +197,7 @@ export async function insertReviews(count: number, prefix: string, name: string)
 export async function deleteInsertedReviews(prefix: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email: { $regex: `^${prefix}\\d+@example\\.com$` } });
+    await dropReviewTotals(db);
   });
   await expirePublicCache();
 }

@@ -55,6 +55,18 @@ export async function findPart(id: string): Promise<PartView | null> {
   return part ? toPartView(part) : null;
 }
 
+/**
+ * Which of these part ids are still in the catalogue, in one bounded read by _id: an order keeps
+ * its part's id and name after the part is deleted, and a page links only the parts that remain.
+ */
+export async function partsInCatalogue(ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/i.test(id));
+  if (wanted.length === 0) return new Set();
+  await connectDb();
+  const parts = await Part.find({ _id: trusted({ $in: wanted }) }, { _id: 1 }).limit(wanted.length).lean<{ _id: unknown }[]>();
+  return new Set(parts.map((part) => String(part._id)));
+}
+
 /** Adds a part to the catalogue (admin's add-product form). */
 export async function addPart(input: NewPart): Promise<PartView> {
   await connectDb();

@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { callApi, messageOf } from "@/lib/api-client";
 import { formatDate, formatPrice } from "@/lib/format";
 
-export type MyOrderRow = { _id: string; partId: string; partsname: string; quantity: number; price: number; status: string; createdAt: string };
+/** partInCatalogue: the ordered part still exists, so its name links to its page. */
+export type MyOrderRow = { _id: string; partId: string; partsname: string; partInCatalogue: boolean; quantity: number; price: number; status: string; createdAt: string };
 
 const PAYMENT_NOTE = "Online payment is not available yet; pay on delivery.";
 
@@ -93,9 +94,13 @@ export function MyOrdersTable({ initialOrders, page, firstPageHref, hasOtherPage
               <tr key={order._id} className="border-b border-slate-200">
                 <td className="px-2 py-2 font-mono text-xs">{order.partId}</td>
                 <th scope="row" className="px-2 py-2 font-medium">
-                  <Link href={`/parts/${order.partId}`} className="hover:underline">
-                    {order.partsname}
-                  </Link>
+                  {order.partInCatalogue ? (
+                    <Link href={`/parts/${order.partId}`} className="hover:underline">
+                      {order.partsname}
+                    </Link>
+                  ) : (
+                    order.partsname
+                  )}
                 </th>
                 <td className="px-2 py-2 text-right">{order.quantity}</td>
                 <td className="px-2 py-2 text-right">{formatPrice(order.price)}</td>

@@ -1,6 +1,6 @@
 import mongoose, { type Model } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countParts, listParts, partSitemapEntries, searchParts } from "@/lib/catalogue";
+import { countParts, listParts, partSitemapEntries, partsInCatalogue, searchParts } from "@/lib/catalogue";
 import { connectDb, trusted } from "@/lib/db";
 import { listAllOrders, listOrdersFor, ordersSummary } from "@/lib/orders";
 import { listReviews, reviewStats } from "@/lib/reviews";
@@ -137,6 +137,8 @@ type Audited = {
 
 const CUSTOMER = "many-orders@example.com";
 const ROWS = MAX_PAGE_SIZE + 30;
+/** The part ids a page of 20 orders links, one of them deleted since: set once the parts exist. */
+let orderedPartIds: string[] = [];
 const length = (result: unknown) => (Array.isArray(result) ? result.length : -1);
 
 const AUDITED: Audited[] = [
@@ -161,6 +163,7 @@ const AUDITED: Audited[] = [
   { call: "listOrdersFor(email) (GET /orders/{email})", run: () => listOrdersFor(CUSTOMER), queries: 1, items: length },
   { call: "listOrdersFor(email, { limit: 21 }) (My Orders)", run: () => listOrdersFor(CUSTOMER, { limit: 21, skip: 20 }), queries: 1, items: length },
   { call: "listAllOrders() (Manage All Orders, GET /orders)", run: () => listAllOrders({ page: 2, limit: 20 }), queries: 2, items: (r) => length((r as { orders: unknown }).orders) },
+  { call: "partsInCatalogue(20 ids) (order pages link parts that remain)", run: () => partsInCatalogue(orderedPartIds), queries: 1, items: (r) => (r as Set<string>).size },
   { call: "listAllOrders({ status }) (Manage All Orders by status)", run: () => listAllOrders({ status: "placed", page: 1, limit: 20 }), queries: 2 },
   {
     call: "ordersSummary(30) (Manage All Orders, last 30 days)",
@@ -195,6 +198,7 @@ beforeAll(async () => {
   await recountReviewTotals();
   await User.insertMany(Array.from({ length: ROWS }, (_, i) => ({ email: `user${i}@example.com`, createdAt: at(i) })));
   const part = parts[0]!;
+  orderedPartIds = [...parts.slice(0, 19).map((p) => String(p._id)), String(new mongoose.Types.ObjectId())];
   const order = (email: string, i: number) => ({
     partId: part._id,
     partsname: part.partsname,

@@ -5,6 +5,7 @@ import { RevenueChart } from "@/components/admin/RevenueChart";
 import { Pagination } from "@/components/Pagination";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { partsInCatalogue } from "@/lib/catalogue";
 import { formatPrice } from "@/lib/format";
 import { listAllOrders, ordersSummary } from "@/lib/orders";
 import { ORDERS_PAGE_SIZE, orderStatusField, wholePageParam } from "@/lib/validation/admin-orders";
@@ -41,6 +42,7 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const page = wholePageParam(params.page);
   const [list, summary] = await Promise.all([listAllOrders({ status, page, limit: ORDERS_PAGE_SIZE }), ordersSummary(30)]);
+  const inCatalogue = await partsInCatalogue(list.orders.map((order) => order.partId));
 
   return (
     <>
@@ -109,7 +111,11 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
                       <span className="text-slate-600">{order.email}</span>
                     </td>
                     <td className="py-2 pr-3">
-                      <Link href={`/parts/${order.partId}`} className="underline">{order.partsname}</Link>
+                      {inCatalogue.has(order.partId) ? (
+                        <Link href={`/parts/${order.partId}`} className="underline">{order.partsname}</Link>
+                      ) : (
+                        order.partsname
+                      )}
                     </td>
                     <td className="py-2 pr-3">{order.quantity}</td>
                     <td className="py-2 pr-3">{formatPrice(order.price)}</td>

@@ -4,6 +4,7 @@ import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { MyOrdersTable } from "@/components/dashboard/MyOrdersTable";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { partsInCatalogue } from "@/lib/catalogue";
 import { listOrdersFor } from "@/lib/orders";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
@@ -34,6 +35,7 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Sea
   const rows = await listOrdersFor(user.email, { limit: PAGE_SIZE + 1, skip: (page - 1) * PAGE_SIZE });
   const orders = rows.slice(0, PAGE_SIZE);
   const hasNext = rows.length > PAGE_SIZE;
+  const inCatalogue = await partsInCatalogue(orders.map((order) => order.partId));
   return (
     <>
       <h1 className="text-2xl font-bold">{item.label}</h1>
@@ -41,7 +43,7 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Sea
         page={page}
         firstPageHref={pageHref(1)}
         hasOtherPages={page > 1 || hasNext}
-        initialOrders={orders.map(({ _id, partId, partsname, quantity, price, status, createdAt }) => ({ _id, partId, partsname, quantity, price, status, createdAt }))}
+        initialOrders={orders.map(({ _id, partId, partsname, quantity, price, status, createdAt }) => ({ _id, partId, partsname, quantity, price, status, createdAt, partInCatalogue: inCatalogue.has(partId) }))}
       />
       {orders.length > 0 && (page > 1 || hasNext) ? (
         <nav aria-label="Order pages" className="mt-6 flex flex-wrap items-center gap-3">
