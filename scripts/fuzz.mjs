@@ -4,6 +4,7 @@
 //   node scripts/fuzz.mjs [short|long]
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { repoRoot, signIn, startNext } from "./harness.mjs";
 
 const mode = process.argv[2] === "short" ? "short" : "long";
@@ -11,10 +12,17 @@ const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? (mode === "short" ? 
 const st = path.join(repoRoot, ".cache", "fuzz-venv", "bin", "st");
 const CHECKS = "not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance";
 
+// schemathesis closes with pytest's framed summary ("=== 3 warnings in 35.73s ==="), which a reader of
+// the test command's output takes for a pytest run that executed no test. Its frames are dropped so the
+// command's one closing line (scripts/test-summary.mjs) is the only summary there is.
 function run(args) {
   return new Promise((resolve) => {
-    const child = spawn(st, args, { stdio: "inherit", cwd: repoRoot });
-    child.on("exit", (code) => resolve(code ?? 1));
+    const child = spawn(st, args, { stdio: ["ignore", "pipe", "inherit"], cwd: repoRoot });
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const framed = line.match(/^=+ (.*) =+$/);
+      console.log(framed ? `[fuzz] ${framed[1]}` : line);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
