@@ -2,7 +2,7 @@
 // 127.0.0.1 only (a free port per start, no unix socket), trust auth on loopback, run as the
 // `postgres` system user when we are root (PostgreSQL refuses to run as root).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -12,6 +12,8 @@ const asRoot = process.getuid?.() === 0;
 // many concurrent updates as the pool has connections deadlock it (measured: 50 clients hang with
 // FerretDB's default of 50). Twice that leaves room above the shop's own pool of 20.
 const POOL_MAX_CONNS = 100;
+
+const EQUALITY_INDEXES_SQL = readFileSync(new URL("./postgres-equality-indexes.sql", import.meta.url), "utf8");
 
 /** argv that runs a PostgreSQL tool as the system user when we are root. */
 function pgCommand(tool, args) {
@@ -129,6 +131,11 @@ export async function startPostgres({ dataDir, port, throwaway = false }) {
   if (!start.ok) {
     await guard.stop();
     throw new Error(`PostgreSQL did not start (see ${log}):\n${start.output}`);
+  }
+  const twins = await runPg("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", SYSTEM_USER, "-d", "postgres", "-q", "-v", "ON_ERROR_STOP=1", "-c", EQUALITY_INDEXES_SQL]);
+  if (!twins.ok) {
+    await guard.stop();
+    throw new Error(`Could not install the equality indexes (scripts/postgres-equality-indexes.sql):\n${twins.output}`);
   }
   return { url: `postgres://${SYSTEM_USER}@127.0.0.1:${port}/postgres?pool_max_conns=${POOL_MAX_CONNS}`, pgDir, watch: guard.watch, stop: guard.stop };
 }
