@@ -1,0 +1,219 @@
+import "server-only";
+import { connectDb } from "@/lib/db";
+import { withLock } from "@/lib/lock";
+import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFields, type IndexKey } from "@/models/IndexChunk";
+
+// Ordered lists kept by the shop itself, because the embedded engine (FerretDB v1) sorts every
+// match in memory and pushes no range filter down: a sorted, paged read there costs the whole
+// collection. Here a page costs one directory read and the one or two chunks it covers, at any
+// offset, on any engine. Changes to one list are applied in batches, one batch at a time under the
+// list's lock, so a crowd of writers costs one directory write per batch rather than one each.
+
+/** Keys per chunk: a chunk above MAX_CHUNK is split in two, and a rebuild fills chunks to FILL. */
+const MAX_CHUNK = 256;
+const FILL = 200;
+
+export type ListChange = { list: string; key: IndexKey; op: "add" | "remove" };
+
+// FerretDB stores no array inside an array, so a key is one string whose order is the order of its
+// parts: whole numbers padded to a fixed width, then a separator below every character a stored
+// text may hold (control characters are refused on input), so "ab" sorts before "abc".
+const SEPARATOR = "\u0001";
+const NUMBER_WIDTH = 16;
+
+/** A key from its sort values (whole numbers from 0, or texts) and, last, the document's id. */
+export function encodeKey(...parts: (string | number)[]): IndexKey {
+  return parts
+    .map((part) => {
+      if (typeof part === "string") return part.replaceAll(SEPARATOR, "");
+      if (!Number.isSafeInteger(part) || part < 0) throw new RangeError(`A key number must be a whole number from 0, not ${part}.`);
+      return String(part).padStart(NUMBER_WIDTH, "0");
+    })
+    .join(SEPARATOR);
+}
+
+/** The document id a key ends with. */
+export function keyId(key: IndexKey): string {
+  return key.slice(key.lastIndexOf(SEPARATOR) + 1);
+}
+
+export function compareKeys(a: IndexKey, b: IndexKey): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Position of `key` in sorted `entries`: its index when present, else where it would go. */
+function position(entries: IndexKey[], key: IndexKey): { index: number; found: boolean } {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const order = compareKeys(entries[middle]!, key);
+    if (order === 0) return { index: middle, found: true };
+    if (order < 0) low = middle + 1;
+    else high = middle;
+  }
+  return { index: low, found: false };
+}
+
+/** The chunk a key belongs in: the last whose first key is not above it (the first chunk for smaller keys). */
+function chunkFor(chunks: DirectoryEntry[], key: IndexKey): number {
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (compareKeys(chunks[middle]!.first, key) <= 0) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+const emptyDirectory = (list: string): IndexDirectoryFields => ({ _id: list, chunks: [], total: 0, nextChunk: 0 });
+
+async function readDirectory(list: string): Promise<IndexDirectoryFields> {
+  return (await IndexDirectory.findById(list).lean<IndexDirectoryFields>()) ?? emptyDirectory(list);
+}
+
+/** Applies one batch of changes to one list: reads each touched chunk once, writes each once. */
+async function applyBatch(list: string, changes: ListChange[]): Promise<void> {
+  const directory = await readDirectory(list);
+  const chunks = directory.chunks;
+  const loaded = new Map<string, IndexKey[]>();
+  const dirty = new Set<string>();
+  const emptied = new Set<string>();
+  const entriesOf = async (chunk: string) => {
+    let entries = loaded.get(chunk);
+    if (!entries) {
+      entries = (await IndexChunk.findById(chunk).lean())?.entries ?? [];
+      loaded.set(chunk, entries);
+    }
+    return entries;
+  };
+  for (const { key, op } of changes) {
+    if (chunks.length === 0) {
+      if (op === "remove") continue;
+      const chunk = `${list}#${directory.nextChunk++}`;
+      chunks.push({ chunk, first: key, count: 0 });
+      loaded.set(chunk, []);
+    }
+    const at = chunkFor(chunks, key);
+    const entry = chunks[at]!;
+    const entries = await entriesOf(entry.chunk);
+    const { index, found } = position(entries, key);
+    if (op === "add" && !found) entries.splice(index, 0, key);
+    else if (op === "remove" && found) entries.splice(index, 1);
+    else continue;
+    dirty.add(entry.chunk);
+    entry.count = entries.length;
+    if (entries.length > 0) entry.first = entries[0]!;
+    if (entries.length > MAX_CHUNK) {
+      const chunk = `${list}#${directory.nextChunk++}`;
+      const upper = entries.splice(entries.length >> 1);
+      loaded.set(chunk, upper);
+      dirty.add(chunk);
+      entry.count = entries.length;
+      chunks.splice(at + 1, 0, { chunk, first: upper[0]!, count: upper.length });
+    } else if (entries.length === 0 && chunks.length > 1) {
+      chunks.splice(at, 1);
+      emptied.add(entry.chunk);
+    }
+  }
+  if (dirty.size === 0 && emptied.size === 0) return;
+  await Promise.all([
+    ...[...dirty].filter((chunk) => !emptied.has(chunk)).map((chunk) =>
+      IndexChunk.replaceOne({ _id: chunk }, { _id: chunk, list, entries: loaded.get(chunk)! }, { upsert: true })),
+    ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })),
+  ]);
+  directory.total = chunks.reduce((sum, entry) => sum + entry.count, 0);
+  await IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
+}
+
+type Batch = { changes: ListChange[]; settle: { resolve: () => void; reject: (error: unknown) => void }[] };
+const waiting = new Map<string, Batch>();
+const draining = new Set<string>();
+
+async function drain(list: string): Promise<void> {
+  draining.add(list);
+  try {
+    for (let batch = waiting.get(list); batch; batch = waiting.get(list)) {
+      waiting.delete(list);
+      try {
+        await withLock(`list:${list}`, "The shop is busy; try again in a moment.", () => applyBatch(list, batch!.changes));
+        batch.settle.forEach(({ resolve }) => resolve());
+      } catch (error) {
+        batch.settle.forEach(({ reject }) => reject(error));
+      }
+    }
+  } finally {
+    draining.delete(list);
+  }
+}
+
+function enqueue(list: string, changes: ListChange[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const batch = waiting.get(list) ?? { changes: [], settle: [] };
+    batch.changes.push(...changes);
+    batch.settle.push({ resolve, reject });
+    waiting.set(list, batch);
+    if (!draining.has(list)) void drain(list);
+  });
+}
+
+/** Adds and removes keys, in order per list; resolves once every list has them. */
+export async function changeLists(changes: ListChange[]): Promise<void> {
+  await connectDb();
+  const byList = new Map<string, ListChange[]>();
+  for (const change of changes) byList.set(change.list, [...(byList.get(change.list) ?? []), change]);
+  await Promise.all([...byList].map(([list, listChanges]) => enqueue(list, listChanges)));
+}
+
+export type ListPage = { keys: IndexKey[]; total: number };
+
+/**
+ * `limit` keys from `offset`, counted from the smallest key, or from the largest when `descending`
+ * (then the keys come largest first). Reads the directory and the chunks the page covers.
+ */
+export async function readList(list: string, { offset, limit, descending = false }: { offset: number; limit: number; descending?: boolean }): Promise<ListPage> {
+  await connectDb();
+  const directory = await readDirectory(list);
+  const total = directory.total;
+  const start = descending ? Math.max(0, total - offset - limit) : offset;
+  const end = descending ? total - offset : Math.min(total, offset + limit);
+  if (end <= start) return { keys: [], total };
+  const wanted: { chunk: string; from: number; to: number }[] = [];
+  let before = 0;
+  for (const entry of directory.chunks) {
+    const after = before + entry.count;
+    if (after > start && before < end) wanted.push({ chunk: entry.chunk, from: Math.max(0, start - before), to: Math.min(entry.count, end - before) });
+    if (after >= end) break;
+    before = after;
+  }
+  const parts = await Promise.all(wanted.map(async ({ chunk, from, to }) => ((await IndexChunk.findById(chunk).lean())?.entries ?? []).slice(from, to)));
+  const keys = parts.flat();
+  return { keys: descending ? keys.reverse() : keys, total };
+}
+
+/** How many keys a list holds: one directory read. */
+export async function listSize(list: string): Promise<number> {
+  await connectDb();
+  return (await IndexDirectory.findById(list, { total: 1 }).lean<{ total: number }>())?.total ?? 0;
+}
+
+/** Replaces a whole list with these keys (sorted here), for `npm run reindex`. */
+export async function rebuildList(list: string, keys: IndexKey[]): Promise<void> {
+  await connectDb();
+  const sorted = [...keys].sort(compareKeys);
+  await withLock(`list:${list}`, "The list is being changed; try again.", async () => {
+    const directory = emptyDirectory(list);
+    const writes = [];
+    for (let from = 0; from < sorted.length; from += FILL) {
+      const entries = sorted.slice(from, from + FILL);
+      const chunk = `${list}#${directory.nextChunk++}`;
+      directory.chunks.push({ chunk, first: entries[0]!, count: entries.length });
+      writes.push({ _id: chunk, list, entries });
+    }
+    directory.total = sorted.length;
+    await IndexChunk.deleteMany({ list });
+    for (let from = 0; from < writes.length; from += 100) await IndexChunk.insertMany(writes.slice(from, from + 100));
+    await IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
+  });
+}

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { connectDb } from "@/lib/db";
+import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList } from "@/lib/db/ordered-index";
+import { IndexChunk, type IndexKey } from "@/models/IndexChunk";
+
+const freshList = () => `test:${Math.random().toString(36).slice(2)}`;
+const key = (n: number): IndexKey => encodeKey(n, `id${n}`);
+
+beforeAll(async () => {
+  await connectDb();
+});
+
+describe("ordered lists", () => {
+  it("pages read in order from either end match a plain sorted array, across chunk splits and removals", async () => {
+    const list = freshList();
+    const model: IndexKey[] = [];
+    // Shuffled inserts, in batches of every size, past several chunk splits.
+    const numbers = Array.from({ length: 1200 }, (_, i) => (i * 7919) % 1200);
+    for (let i = 0; i < numbers.length; ) {
+      const size = 1 + (i % 97);
+      const batch = numbers.slice(i, i + size).map((n) => key(n));
+      await changeLists(batch.map((k) => ({ list, key: k, op: "add" })));
+      model.push(...batch);
+      i += size;
+    }
+    const removed = numbers.filter((n) => n % 3 === 0).map((n) => key(n));
+    await changeLists(removed.map((k) => ({ list, key: k, op: "remove" })));
+    const expected = model.filter((k) => Number(keyId(k).slice(2)) % 3 !== 0).sort(compareKeys);
+
+    expect(await listSize(list)).toBe(expected.length);
+    for (const offset of [0, 1, 255, 256, 257, 500, expected.length - 5, expected.length]) {
+      const up = await readList(list, { offset, limit: 20 });
+      expect(up.keys).toEqual(expected.slice(offset, offset + 20));
+      const down = await readList(list, { offset, limit: 20, descending: true });
+      expect(down.keys).toEqual([...expected].reverse().slice(offset, offset + 20));
+      expect(down.total).toBe(expected.length);
+    }
+    expect(await IndexChunk.countDocuments({ list })).toBeGreaterThan(3);
+  });
+
+  it("keys sort by their parts in order: numbers by value, then texts, a shorter text before its extensions", () => {
+    const sorted = [encodeKey(10, "b", "x"), encodeKey(9, "z", "y"), encodeKey(10, "ab", "w"), encodeKey(10, "a", "v")].sort(compareKeys);
+    expect(sorted.map(keyId)).toEqual(["y", "v", "w", "x"]);
+    expect(() => encodeKey(-1, "id")).toThrow(RangeError);
+  });
+
+  it("adding a key twice or removing one that is absent changes nothing", async () => {
+    const list = freshList();
+    await changeLists([1, 2, 3].map((n) => ({ list, key: key(n), op: "add" })));
+    await changeLists([{ list, key: key(2), op: "add" }, { list, key: key(9), op: "remove" }]);
+    expect((await readList(list, { offset: 0, limit: 10 })).keys).toEqual([key(1), key(2), key(3)]);
+  });
+
+  it("200 concurrent writers each see their key listed once they return, and none is lost", async () => {
+    const list = freshList();
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, n) => {
+        await changeLists([{ list, key: key(n), op: "add" }]);
+        const { keys } = await readList(list, { offset: 0, limit: 300 });
+        expect(keys).toContainEqual(key(n));
+      }),
+    );
+    expect(await listSize(list)).toBe(200);
+  });
+
+  it("a rebuild replaces the list with exactly the keys given, sorted", async () => {
+    const list = freshList();
+    await changeLists([{ list, key: key(5000), op: "add" }]);
+    const keys = Array.from({ length: 450 }, (_, n) => key(449 - n));
+    await rebuildList(list, keys);
+    expect(await listSize(list)).toBe(450);
+    expect((await readList(list, { offset: 440, limit: 20 })).keys).toEqual([...keys].reverse().slice(440));
+    expect((await readList(list, { offset: 0, limit: 1, descending: true })).keys).toEqual([key(449)]);
+  });
+});
