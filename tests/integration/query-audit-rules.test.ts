@@ -1,0 +1,45 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDb, trusted } from "@/lib/db";
+import { changeLists, encodeKey, readList } from "@/lib/db/ordered-index";
+import { Order } from "@/models/Order";
+import { Part } from "@/models/Part";
+import { problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";
+
+beforeAll(async () => {
+  await connectDb();
+  startQueryRecorder();
+});
+
+afterAll(() => stopQueryRecorder());
+
+describe("the query audit's rules", () => {
+  it("catch what FerretDB runs in memory: a sort, a skip, a range, $in, $or, a regular expression, an unindexed field, a find without limit", async () => {
+    const cases: [string, () => Promise<unknown>, RegExp][] = [
+      ["sort", () => Part.find({}).sort({ createdAt: 1 }).limit(5).lean(), /sorts on the server/],
+      ["skip", () => Part.find({}).skip(5).limit(5).lean(), /skips/],
+      ["range", () => Part.countDocuments({ quantity: trusted({ $gte: 1 }) }), /quantity by \$gte/],
+      ["$in", () => Part.find({ _id: trusted({ $in: [new mongoose.Types.ObjectId()] }) }).limit(1).lean(), /_id by \$in/],
+      ["$or", () => Part.find({ $or: [{ partsname: "a" }, { description: "a" }] }).limit(1).lean(), /uses \$or/],
+      ["regex", () => Part.find({ partsname: /brake/i }).limit(1).lean(), /regular expression/],
+      ["unindexed", () => Order.find({ name: "Customer" }).limit(1).lean(), /no declared index/],
+      ["no limit", () => Part.find({}).lean(), /has no limit/],
+    ];
+    for (const [what, run, problem] of cases) {
+      const { queries } = await queriesOf(run);
+      expect(problemsOf(what, queries), what).toEqual([expect.stringMatching(problem)]);
+    }
+  });
+
+  it("pass equality on _id or on indexed fields, and the ordered lists' reads and writes", async () => {
+    const list = `audit:${Math.random()}`;
+    const { queries } = await queriesOf(async () => {
+      await Part.findById(new mongoose.Types.ObjectId()).lean();
+      await Order.find({ email: "someone@example.com" }).limit(20).lean();
+      await changeLists([{ list, key: encodeKey(1, "a"), op: "add" }]);
+      await readList(list, { offset: 0, limit: 10, descending: true });
+    });
+    expect(queries.length).toBeGreaterThan(3);
+    expect(problemsOf("equality reads", queries)).toEqual([]);
+  });
+});
