@@ -1,6 +1,6 @@
 import { isValidObjectId } from "mongoose";
-import { partsChanged } from "@/lib/cache";
-import { connectDb, trusted } from "@/lib/db";
+import { partsChanged } from "@/lib/cache/tags";
+import { connectDb, trusted } from "@/lib/db/connect";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders";
 import { withPartLock } from "@/lib/stock";
@@ -8,7 +8,7 @@ import { MAX_PAGE_SIZE, withoutControlCharacters, type Paging } from "@/lib/vali
 import { MAX_STOCK, PART_MESSAGES, maxPerOrderOf, minOrderFits, type NewPart, type PartUpdate } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
-import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue-query";
+import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 
 /** A part as pages and API replies show it. */
 export type PartView = {
@@ -151,7 +151,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
 
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
-export { MAX_SEARCH_LENGTH, PART_SORTS, isPartSort, type PartSort } from "@/lib/catalogue-query";
+export { MAX_SEARCH_LENGTH, PART_SORTS, isPartSort, type PartSort } from "@/lib/catalogue/query-string";
 
 /** Makes user text match itself literally: every regex metacharacter is escaped. */
 export function escapeRegex(text: string): string {

@@ -1,6 +1,6 @@
-import { connectDb, trusted } from "@/lib/db";
+import { connectDb, trusted } from "@/lib/db/connect";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { partsChanged } from "@/lib/cache";
+import { partsChanged } from "@/lib/cache/tags";
 import { Types } from "mongoose";
 import { forgetStoredOrderLocked, returnStockLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock";
 import type { AccountView } from "@/lib/users";

@@ -1,6 +1,6 @@
-import { siteUrl } from "@/lib/site";
+import { siteUrl } from "@/lib/site/site";
 
-// What the node:http request filter (lib/server-lifecycle.ts, lib/trusted-proxies.ts) learnt from
+// What the node:http request filter (lib/server/server-lifecycle.ts, lib/server/trusted-proxies.ts) learnt from
 // the socket and the trusted proxies, stamped on every request before Next sees it. The filter
 // always overwrites these, so a value a client sends under these names never arrives.
 

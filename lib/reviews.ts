@@ -1,8 +1,8 @@
-import { reviewsChanged } from "@/lib/cache";
+import { reviewsChanged } from "@/lib/cache/tags";
 import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
-import { changeReviewTotalsLocked, ensureReviewTotalsLocked, readReviewTotals, withReviewsLock } from "@/lib/review-totals";
+import { changeReviewTotalsLocked, ensureReviewTotalsLocked, readReviewTotals, withReviewsLock } from "@/lib/reviews/totals";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import type { NewReview } from "@/lib/validation/reviews";
 import type { AccountView } from "@/lib/users";

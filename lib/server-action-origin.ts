@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { BROWSER_ORIGIN_HEADER, isShopOrigin } from "@/lib/request-origin";
-import { isApiPath } from "@/lib/request-path";
+import { isApiPath } from "@/lib/server/request-path";
 
 // Next checks a server action's Origin against the Host itself, but refuses a foreign one by
 // throwing: a bare 500 "Internal Server Error" and two lines in the log per request, which any site
-// can cause with a form. The request filter (lib/server-lifecycle.ts) refuses those first, with a 403.
+// can cause with a form. The request filter (lib/server/server-lifecycle.ts) refuses those first, with a 403.
 
 /** What a form sends without JavaScript; Next runs such a POST to a page as a server action. */
 const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);

@@ -1,6 +1,6 @@
 import type { Types } from "mongoose";
-import { connectDb, trusted } from "@/lib/db";
-import { LockBusyError, withLock } from "@/lib/lock";
+import { connectDb, trusted } from "@/lib/db/connect";
+import { LockBusyError, withLock } from "@/lib/db/lock";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 

@@ -1,7 +1,7 @@
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { withLock } from "@/lib/lock";
-import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/password";
+import { withLock } from "@/lib/db/lock";
+import { hashPassword, burnPasswordCheck, verifyPassword } from "@/lib/users/password";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { User, type Role } from "@/models/User";

@@ -1,5 +1,5 @@
 import { addPart } from "@/lib/catalogue";
-import { cachedPartList } from "@/lib/public-data";
+import { cachedPartList } from "@/lib/cache/public-data";
 import { jsonReply, pagedReply, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { partSchema } from "@/lib/validation/parts";

@@ -1,5 +1,5 @@
 import { jsonReply, readBodyBytes, requireAdmin, route } from "@/lib/http";
-import { savePartImage } from "@/lib/part-image-store";
+import { savePartImage } from "@/lib/catalogue/part-image-store";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 
 /**

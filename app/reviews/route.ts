@@ -1,5 +1,5 @@
 import { jsonReply, pagedReply, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
-import { cachedReviews } from "@/lib/public-data";
+import { cachedReviews } from "@/lib/cache/public-data";
 import { saveReview } from "@/lib/reviews";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { reviewSchema } from "@/lib/validation/reviews";

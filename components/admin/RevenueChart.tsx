@@ -1,4 +1,4 @@
-import { formatPrice } from "@/lib/format";
+import { formatPrice } from "@/lib/site/format";
 import type { RevenueDay } from "@/lib/orders";
 
 const WIDTH = 600;

@@ -7,8 +7,8 @@ import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
-import { logUnexpected } from "@/lib/database-down";
-import { PasswordHashingBusyError } from "@/lib/password";
+import { logUnexpected } from "@/lib/db/database-down";
+import { PasswordHashingBusyError } from "@/lib/users/password";
 import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 

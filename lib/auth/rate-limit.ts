@@ -183,7 +183,7 @@ type HeaderBag = Record<string, unknown> | undefined;
 
 /**
  * The client's address, as the request filter stamped it (the socket's, or a trusted proxy's
- * report: lib/trusted-proxies.ts). Never X-Real-IP or X-Forwarded-For themselves: anyone can send those.
+ * report: lib/server/trusted-proxies.ts). Never X-Real-IP or X-Forwarded-For themselves: anyone can send those.
  */
 export function clientIp(headers: HeaderBag): string {
   const value = headers?.[CLIENT_ADDRESS_HEADER];

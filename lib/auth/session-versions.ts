@@ -1,4 +1,4 @@
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { toAccount, type AccountView } from "@/lib/users";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_PAGE_SIZE, countParts, escapeRegex, partSitemapEntries, searchParts } from "@/lib/catalogue";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
 import { Part } from "@/models/Part";

@@ -1,12 +1,12 @@
 import mongoose, { type Model } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countParts, listParts, partSitemapEntries, partsInCatalogue, searchParts } from "@/lib/catalogue";
-import { connectDb, trusted } from "@/lib/db";
+import { connectDb, trusted } from "@/lib/db/connect";
 import { listAllOrders, listOrdersFor, ordersSummary } from "@/lib/orders";
 import { listReviews, reviewStats } from "@/lib/reviews";
-import { recountReviewTotals } from "@/lib/review-totals";
+import { recountReviewTotals } from "@/lib/reviews/totals";
 import { defaultIndexName, ensureIndexes, RETIRED_INDEXES } from "@/lib/seed/seed";
-import { sitemapXml } from "@/lib/sitemap";
+import { sitemapXml } from "@/lib/catalogue/sitemap";
 import { settleAllInterruptedOrders } from "@/lib/stock";
 import { listUsers } from "@/lib/users";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { listReviews, removeReview, reviewStats, saveReview } from "@/lib/reviews";
-import { recountReviewTotals } from "@/lib/review-totals";
+import { recountReviewTotals } from "@/lib/reviews/totals";
 import type { AccountView } from "@/lib/users";
 import { Review } from "@/models/Review";
 

@@ -1,6 +1,6 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { returnStock, SETTLE_BATCH_SIZE, settleAllInterruptedOrders, takeStock } from "@/lib/stock";
 import { Part } from "@/models/Part";

@@ -3,8 +3,8 @@ import { Pagination } from "@/components/Pagination";
 import { RemoveReviewButton } from "@/components/RemoveReviewButton";
 import { StarRating, StarShape } from "@/components/StarRating";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { formatDate } from "@/lib/format";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { formatDate } from "@/lib/site/format";
 import { listReviews, reviewStats } from "@/lib/reviews";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { MyOrdersTable } from "@/components/dashboard/MyOrdersTable";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { partsInCatalogue } from "@/lib/catalogue";
 import { listOrdersFor } from "@/lib/orders";
 import { wholePageParam } from "@/lib/validation/admin-orders";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PasswordSection } from "@/components/dashboard/PasswordSection";
 import { ProfilePanel } from "@/components/dashboard/ProfilePanel";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { getProfile, hasPassword } from "@/lib/users";
 
 const item = DASHBOARD_ITEMS.myProfile;

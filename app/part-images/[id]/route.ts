@@ -1,5 +1,5 @@
 import { HttpError, parseWith, route } from "@/lib/http";
-import { findPartImage } from "@/lib/part-image-store";
+import { findPartImage } from "@/lib/catalogue/part-image-store";
 import { partImageIdSchema } from "@/lib/validation/part-image";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { publicCacheExpired } from "@/lib/cache";
+import { publicCacheExpired } from "@/lib/cache/tags";
 import { jsonReply, requireAdmin, route } from "@/lib/http";
 
 /**

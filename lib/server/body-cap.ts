@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 
 // Every request body, on every path (next-auth's included), is capped before anything buffers it.
-// Bodies are small forms and JSON; the node:http filter (lib/server-lifecycle.ts) applies the cap.
+// Bodies are small forms and JSON; the node:http filter (lib/server/server-lifecycle.ts) applies the cap.
 
 /** The cap of every path not listed in LARGER_BODIES. */
 export const MAX_BODY_BYTES = 16 * 1024;

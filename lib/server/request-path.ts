@@ -1,6 +1,6 @@
 // Paths Next.js itself cannot decode (a stray "%" or a broken UTF-8 escape) would reach its
 // router, which answers a bare 500. The server refuses them first with a 400
-// (lib/server-lifecycle.ts, before Next sees the request).
+// (lib/server/server-lifecycle.ts, before Next sees the request).
 
 /** The REST paths of SPEC 7 (and the API document): their errors use the API's error shape. */
 const API_PREFIXES = ["/carparts", "/part-images", "/orderd", "/orders", "/reviews", "/admin", "/user", "/openapi.json", "/api"] as const;

@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { findPart } from "@/lib/catalogue";
-import { cachedPart } from "@/lib/public-data";
+import { cachedPart } from "@/lib/cache/public-data";
 
 /** One cached lookup per request, shared by the part page's layout, metadata and page. */
 export const getPart = cache(cachedPart);

@@ -1,4 +1,4 @@
-import { CATALOGUE_ORDER, PART_SORTS } from "./catalogue-query";
+import { CATALOGUE_ORDER, PART_SORTS } from "../catalogue/query-string";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
 // (ISR). Next prerenders a page without params at build time, when neither the database nor the
@@ -9,7 +9,7 @@ import { CATALOGUE_ORDER, PART_SORTS } from "./catalogue-query";
 // keeps crawlers out of /cached/.
 //
 // Only the variants below exist: the cached pages answer 404 to any other /cached/ path and to a
-// page past the last, and a 404 is never stored (lib/isr-cache-handler.mjs), so nobody can fill the
+// page past the last, and a 404 is never stored (lib/cache/isr-cache-handler.mjs), so nobody can fill the
 // cache by making up URLs.
 //
 // Config rewrites rather than a NextResponse.rewrite in proxy.ts: measured, the proxy's rewrite
@@ -23,7 +23,7 @@ export const REVIEWS_PATH = "/customer-reviews";
 type Condition = { type: "query"; key: string; value?: string };
 export type Rewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
 
-/** What the catalogue page reads as a sort (`lib/catalogue-query.ts`); anything else is the catalogue order. */
+/** What the catalogue page reads as a sort (`lib/catalogue/query-string.ts`); anything else is the catalogue order. */
 const SORT = `(?<sort>${PART_SORTS.join("|")})`;
 /**
  * A page number as written by the shop's own links: 1 to 6 digits, no leading zero. Only these

@@ -41,7 +41,7 @@ export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src '
 /**
  * Pages that render per request and so can carry this request's nonce: proxy.ts runs on exactly
  * these (its matcher). Every other page is served without one: the public pages are rendered once
- * and served from the cache (issue 8, lib/cached-routes.ts), and the not-found page is
+ * and served from the cache (issue 8, lib/cache/cached-routes.ts), and the not-found page is
  * prerendered, so the same HTML goes to every visitor. Those get 'self' + 'unsafe-inline', the
  * policy Next documents for static pages. Listing the nonce pages (rather than the cached ones)
  * means a new or unknown page can never have its scripts refused.
@@ -108,7 +108,7 @@ const DEFAULT_HEADERS = {
 
 /**
  * The security headers every reply starts with, set at the node:http layer before Next sees the
- * request (lib/server-lifecycle.ts): the cached public pages, the API, 404s, redirects and Next's
+ * request (lib/server/server-lifecycle.ts): the cached public pages, the API, 404s, redirects and Next's
  * static files. proxy.ts then replaces the CSP of the per-request pages with one carrying a nonce.
  * Not next.config.ts headers(): Next matches every header rule against every request, and the
  * eight rules this took cost a cached page about 7% of its throughput (16 alternating 3 s runs).

@@ -1,5 +1,5 @@
 // The catalogue's URL query (/parts?q=&sort=&page=), read by the pages and, for the sorts, by the
-// rewrites to the cached catalogue (lib/cached-routes.ts). Kept free of imports: next.config.ts
+// rewrites to the cached catalogue (lib/cache/cached-routes.ts). Kept free of imports: next.config.ts
 // loads it.
 
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { GateBusyError, WorkGate } from "@/lib/work-gate";
+import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
 
 // OWASP's scrypt parameters: N=2^15, r=8, p=3 (needs ~32 MiB, so maxmem is raised).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;

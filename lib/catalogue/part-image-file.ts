@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { PART_PLACEHOLDER, partImageSrc } from "@/lib/images";
+import { PART_PLACEHOLDER, partImageSrc } from "@/lib/catalogue/images";
 import { SHIPPED_PART_IMAGE } from "@/lib/validation/part-image";
 
 // Server only (reads public/). A picture under /parts/ that is not shipped is replaced by the

@@ -1,13 +1,13 @@
 import { unstable_cache } from "next/cache";
-import { CACHE_TAGS } from "@/lib/cache";
+import { CACHE_TAGS } from "@/lib/cache/tags";
 import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
 import { listReviews, reviewStats, type ReviewStats, type ReviewView } from "@/lib/reviews";
-import { siteUrl } from "@/lib/site";
+import { siteUrl } from "@/lib/site/site";
 import type { Paging } from "@/lib/validation/common";
-import { sitemapFileXml, sitemapXml } from "@/lib/sitemap";
+import { sitemapFileXml, sitemapXml } from "@/lib/catalogue/sitemap";
 
 // The public reads, served from Next's data cache instead of the database. Each entry carries the
-// lib/cache.ts tags of what it shows, and every write expires those tags at once, so a read after a
+// lib/cache/tags.ts tags of what it shows, and every write expires those tags at once, so a read after a
 // write is fresh. On FerretDB v1 a sorted list or a count scans the collection (hundreds of ms), so
 // the hot path must not reach it. Pages that use these are cached whole (ISR) and inherit the tags.
 //

@@ -1,7 +1,7 @@
 import { revalidateTag } from "next/cache";
 
 // Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
-// (lib/public-data.ts). Every write to parts, stock or reviews calls one of the functions
+// (lib/cache/public-data.ts). Every write to parts, stock or reviews calls one of the functions
 // below, so the next request after a write renders fresh data: the entries expire at once (expire: 0), not stale-while-revalidate.
 export const CACHE_TAGS = {
   /** The catalogue as a whole: lists, counts, the home page's first parts, the sitemap. */
@@ -25,7 +25,7 @@ function expire(tag: string): void {
 /** A part was added, edited or deleted, or its stock changed. */
 export function partsChanged(...partIds: string[]): void {
   expire(CACHE_TAGS.parts);
-  // Ids are tagged in lower case (lib/public-data.ts), however the URL spelled them.
+  // Ids are tagged in lower case (lib/cache/public-data.ts), however the URL spelled them.
   for (const id of partIds) expire(CACHE_TAGS.part(id.toLowerCase()));
 }
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { absoluteUrl, SITE_NAME } from "@/lib/site";
+import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
 
 type PageMeta = {
   /** Fills the root layout's "%s | AutoParts Hub" template, unless `absoluteTitle` is set. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { StockLock } from "@/models/StockLock";
 
 // A lock held in the database, so it holds across server processes, on MongoDB and on FerretDB

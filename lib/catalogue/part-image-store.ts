@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { InvalidInputError, UnsupportedContentError } from "@/lib/errors";
-import { pictureTypeOf } from "@/lib/image-type";
+import { pictureTypeOf } from "@/lib/catalogue/image-type";
 import { uploadedPartImagePath, type PartImageType } from "@/lib/validation/part-image";
 import { PartImage } from "@/models/PartImage";
 

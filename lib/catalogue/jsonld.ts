@@ -1,7 +1,7 @@
 import type { PartView } from "@/lib/catalogue";
-import { shownPartImage } from "@/lib/part-image-file";
+import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import type { ReviewStats } from "@/lib/reviews";
-import { absoluteUrl, SITE_NAME } from "@/lib/site";
+import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
 
 type JsonLd = { [key: string]: JsonValue };
 type JsonValue = string | number | boolean | null | JsonValue[] | JsonLd;

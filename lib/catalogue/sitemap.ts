@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries } from "@/lib/catalogue";
-import { REVIEWS_PATH } from "@/lib/cached-routes";
-import { absoluteUrl } from "@/lib/site";
+import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { absoluteUrl } from "@/lib/site/site";
 
 // sitemap.xml is one <urlset> while everything fits in one file; past that it becomes a
 // <sitemapindex> of /sitemaps/<n>.xml files (0 = the shop's pages, 1.. = the parts).

@@ -1,5 +1,5 @@
-import { connectDb, trusted } from "@/lib/db";
-import { withLock } from "@/lib/lock";
+import { connectDb, trusted } from "@/lib/db/connect";
+import { withLock } from "@/lib/db/lock";
 import { Review } from "@/models/Review";
 import { ReviewTotals, type ReviewTotalsFields } from "@/models/ReviewTotals";
 

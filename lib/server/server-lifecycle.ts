@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/body-cap";
-import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/database-down";
-import { disconnectDb } from "@/lib/db";
+import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/server/body-cap";
+import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/db/database-down";
+import { disconnectDb } from "@/lib/db/connect";
 import { CROSS_SITE_MESSAGE } from "@/lib/request-origin";
-import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/request-path";
-import { API_CSP, defaultSecurityHeaders } from "@/lib/security-headers";
+import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
+import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { isCrossSiteServerAction } from "@/lib/server-action-origin";
 import { settleAllInterruptedOrders } from "@/lib/stock";
-import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/trusted-proxies";
+import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
 
@@ -142,16 +142,16 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  * The node:http layer, before Next sees a request:
  * - the client's address and the origin the browser used are stamped on the request, and
  *   forwarding headers are dropped unless the socket's peer is a trusted proxy
- *   (lib/trusted-proxies.ts): route handlers cannot see the socket;
+ *   (lib/server/trusted-proxies.ts): route handlers cannot see the socket;
  * - every reply starts with the security headers that do not depend on the request
- *   (lib/security-headers.ts defaultSecurityHeaders; proxy.ts adds a nonce where a page has one);
+ *   (lib/server/security-headers.ts defaultSecurityHeaders; proxy.ts adds a nonce where a page has one);
  * - requests Next answers with a bare 500 before proxy.ts or any route runs are answered here:
  *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
  *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
  *   shape on API paths and as a small page elsewhere; a server action posted from another origin,
  *   which Next refuses by throwing (a 500): 403 (lib/server-action-origin.ts);
- * - every request body is capped (lib/body-cap.ts) before Next or next-auth buffers it: a declared
+ * - every request body is capped (lib/server/body-cap.ts) before Next or next-auth buffers it: a declared
  *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
  *   reaches Next only once it has ended within the cap.
  */
