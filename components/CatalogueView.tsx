@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/Pagination";
 import { PartCard } from "@/components/PartCard";
-import type { PartSearchResult } from "@/lib/catalogue";
+import type { PartSearchResult } from "@/lib/catalogue/queries";
 import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue/query-string";
 import { pageMetadata } from "@/lib/site/metadata";
 

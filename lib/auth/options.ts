@@ -9,7 +9,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
 import { logUnexpected } from "@/lib/db/database-down";
 import { PasswordHashingBusyError } from "@/lib/users/password";
-import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users";
+import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users/accounts";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 export { WRONG_CREDENTIALS };

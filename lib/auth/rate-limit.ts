@@ -1,5 +1,5 @@
 import { TooManyRequestsError } from "@/lib/errors";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 
 /**
  * Limits on sign-in failures and sign-ups. In memory, per server process: a restart forgets

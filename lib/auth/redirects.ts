@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
+import { BROWSER_ORIGIN_HEADER } from "@/lib/http/origin";
 import { siteUrl } from "@/lib/site/site";
 
 /**

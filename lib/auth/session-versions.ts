@@ -1,5 +1,5 @@
 import { connectDb } from "@/lib/db/connect";
-import { toAccount, type AccountView } from "@/lib/users";
+import { toAccount, type AccountView } from "@/lib/users/accounts";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 

@@ -5,7 +5,7 @@ import { SESSION_MAX_AGE_S, wantsSecureCookies } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import type { AccountView } from "@/lib/users";
+import type { AccountView } from "@/lib/users/accounts";
 
 export type SessionUser = AccountView;
 

@@ -1,7 +1,9 @@
 import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache/tags";
-import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult, type PartView } from "@/lib/catalogue";
-import { listReviews, reviewStats, type ReviewStats, type ReviewView } from "@/lib/reviews";
+import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult } from "@/lib/catalogue/queries";
+import type { PartView } from "@/lib/catalogue/views";
+import { listReviews, reviewStats, type ReviewStats } from "@/lib/reviews/queries";
+import type { ReviewView } from "@/lib/reviews/views";
 import { siteUrl } from "@/lib/site/site";
 import type { Paging } from "@/lib/validation/common";
 import { sitemapFileXml, sitemapXml } from "@/lib/catalogue/sitemap";

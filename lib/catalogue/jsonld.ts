@@ -1,6 +1,6 @@
-import type { PartView } from "@/lib/catalogue";
+import type { PartView } from "@/lib/catalogue/views";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
-import type { ReviewStats } from "@/lib/reviews";
+import type { ReviewStats } from "@/lib/reviews/queries";
 import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
 
 type JsonLd = { [key: string]: JsonValue };

@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { findPart } from "@/lib/catalogue";
+import { findPart } from "@/lib/catalogue/queries";
 import { cachedPart } from "@/lib/cache/public-data";
 
 /** One cached lookup per request, shared by the part page's layout, metadata and page. */

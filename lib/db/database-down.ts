@@ -1,5 +1,5 @@
 // Failures that mean "the database cannot be reached just now", not "this request is wrong":
-// the API answers them with 503 (lib/http.ts), and so do pages (lib/server/server-lifecycle.ts).
+// the API answers them with 503 (lib/http/route.ts), and so do pages (lib/server/server-lifecycle.ts).
 // No imports: instrumentation's error hook reads this without loading the driver.
 
 const DATABASE_DOWN = new Set([

@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/server/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/db/database-down";
 import { disconnectDb } from "@/lib/db/connect";
-import { CROSS_SITE_MESSAGE } from "@/lib/request-origin";
+import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
-import { isCrossSiteServerAction } from "@/lib/server-action-origin";
-import { settleAllInterruptedOrders } from "@/lib/stock";
+import { isCrossSiteServerAction } from "@/lib/http/origin";
+import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
@@ -150,7 +150,7 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
  *   %-escape (`/parts/%E0%A4%A`), which Next's router fails to decode: 400, in the API's error
  *   shape on API paths and as a small page elsewhere; a server action posted from another origin,
- *   which Next refuses by throwing (a 500): 403 (lib/server-action-origin.ts);
+ *   which Next refuses by throwing (a 500): 403 (lib/http/origin.ts);
  * - every request body is capped (lib/server/body-cap.ts) before Next or next-auth buffers it: a declared
  *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
  *   reaches Next only once it has ended within the cap.

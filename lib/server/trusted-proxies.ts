@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { BlockList, isIP } from "node:net";
-import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 
 // TRUSTED_PROXIES: the reverse proxies in front of the shop. Only a request whose socket comes
 // from one of them may say, with forwarding headers, who the client is and which host and

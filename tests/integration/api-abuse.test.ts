@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reviewStats } from "@/lib/reviews";
+import { reviewStats } from "@/lib/reviews/queries";
 import { MAX_WAITING_PER_LOCK } from "@/lib/db/lock";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listParts } from "@/lib/catalogue";
+import { listParts } from "@/lib/catalogue/queries";
 import { connectDb } from "@/lib/db/connect";
 import { verifyPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";

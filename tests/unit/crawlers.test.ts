@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartView } from "@/lib/catalogue";
+import type { PartView } from "@/lib/catalogue/views";
 import { avatarSrc, DEFAULT_AVATAR, PART_PLACEHOLDER, partImageSrc } from "@/lib/catalogue/images";
 import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
 import { renderSitemapIndex, renderUrlset } from "@/lib/catalogue/sitemap";

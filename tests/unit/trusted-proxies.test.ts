@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 import { TrustedProxiesError, parseTrustedProxies, requestFacts, stampRequest } from "@/lib/server/trusted-proxies";
 
 const nobody = parseTrustedProxies("");

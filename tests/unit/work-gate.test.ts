@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replyForError } from "@/lib/http";
+import { replyForError } from "@/lib/http/route";
 import { PasswordHashingBusyError } from "@/lib/users/password";
 import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
 

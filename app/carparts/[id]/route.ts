@@ -1,5 +1,9 @@
-import { deletePart, updatePart } from "@/lib/catalogue";
-import { HttpError, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { deletePart, updatePart } from "@/lib/catalogue/commands";
+import { HttpError, jsonReply } from "@/lib/http/errors";
+import { objectIdParam } from "@/lib/http/params";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
 import { cachedPart } from "@/lib/cache/public-data";
 import { partUpdateSchema } from "@/lib/validation/parts";
 

@@ -4,7 +4,7 @@ import { ReviewForm } from "@/components/dashboard/ReviewForm";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatDate } from "@/lib/site/format";
-import { findReviewOf } from "@/lib/reviews";
+import { findReviewOf } from "@/lib/reviews/queries";
 
 const item = DASHBOARD_ITEMS.addReview;
 

@@ -5,7 +5,7 @@ import { StarRating, StarShape } from "@/components/StarRating";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatDate } from "@/lib/site/format";
-import { listReviews, reviewStats } from "@/lib/reviews";
+import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
 const item = DASHBOARD_ITEMS.manageReviews;

@@ -4,8 +4,8 @@ import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { MyOrdersTable } from "@/components/dashboard/MyOrdersTable";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
-import { partsInCatalogue } from "@/lib/catalogue";
-import { listOrdersFor } from "@/lib/orders";
+import { partsInCatalogue } from "@/lib/catalogue/queries";
+import { listOrdersFor } from "@/lib/orders/lists";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
 const item = DASHBOARD_ITEMS.myOrders;

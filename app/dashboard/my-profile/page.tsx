@@ -3,7 +3,8 @@ import { PasswordSection } from "@/components/dashboard/PasswordSection";
 import { ProfilePanel } from "@/components/dashboard/ProfilePanel";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
-import { getProfile, hasPassword } from "@/lib/users";
+import { getProfile } from "@/lib/users/profile";
+import { hasPassword } from "@/lib/users/accounts";
 
 const item = DASHBOARD_ITEMS.myProfile;
 

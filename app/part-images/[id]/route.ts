@@ -1,4 +1,6 @@
-import { HttpError, parseWith, route } from "@/lib/http";
+import { HttpError } from "@/lib/http/errors";
+import { parseWith } from "@/lib/http/body";
+import { route } from "@/lib/http/route";
 import { findPartImage } from "@/lib/catalogue/part-image-store";
 import { partImageIdSchema } from "@/lib/validation/part-image";
 

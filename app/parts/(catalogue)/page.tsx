@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
-import { searchParts } from "@/lib/catalogue";
+import { searchParts } from "@/lib/catalogue/queries";
 import { readCatalogueQuery } from "@/lib/catalogue/query-string";
 
 // Searches only: /parts without a search text is rewritten to the cached rendering in

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
-import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue";
+import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue/queries";
 import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue/query-string";
 import { cachedPageNumber, pageCount } from "@/lib/cache/cached-routes";
 import { cachedCataloguePage, cachedPartCount } from "@/lib/cache/public-data";

@@ -1,8 +1,9 @@
-import type { Types } from "mongoose";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { LockBusyError, withLock } from "@/lib/db/lock";
+import type { TakeStockResult } from "@/lib/stock/levels";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
+import type { Types } from "mongoose";
 
 // Every change to a part's stock goes through withPartLock, so no number of
 // concurrent orders can oversell, on MongoDB and on FerretDB alike.
@@ -16,34 +17,6 @@ export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Pro
     await settleInterruptedOrdersLocked(partId);
     return work();
   });
-}
-
-export type TakeStockResult = "taken" | "short" | "missing";
-
-/** Takes `units` out of a part's stock, or says why it cannot. Call inside withPartLock. */
-export async function takeStockLocked(partId: Types.ObjectId | string, units: number): Promise<TakeStockResult> {
-  const result = await Part.updateOne(
-    // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
-    { _id: partId, quantity: trusted({ $gte: units }) },
-    { $inc: { quantity: -units } },
-  );
-  if (result.modifiedCount === 1) return "taken";
-  return (await Part.exists({ _id: partId })) ? "short" : "missing";
-}
-
-/** Puts units back into a part's stock. Call inside withPartLock. */
-export async function returnStockLocked(partId: Types.ObjectId | string, units: number): Promise<void> {
-  await Part.updateOne({ _id: partId }, { $inc: { quantity: units } });
-}
-
-/** Takes stock under the part's lock. */
-export function takeStock(partId: Types.ObjectId | string, units: number): Promise<TakeStockResult> {
-  return withPartLock(partId, () => takeStockLocked(partId, units));
-}
-
-/** Returns stock under the part's lock. */
-export function returnStock(partId: Types.ObjectId | string, units: number): Promise<void> {
-  return withPartLock(partId, () => returnStockLocked(partId, units));
 }
 
 // Crash safety of placeOrder without transactions (FerretDB has none). The commit point is one

@@ -1,33 +1,13 @@
-import { reviewsChanged } from "@/lib/cache/tags";
 import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
+import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
-import { changeReviewTotalsLocked, ensureReviewTotalsLocked, readReviewTotals, withReviewsLock } from "@/lib/reviews/totals";
-import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
+import { authorReview } from "@/lib/reviews/queries";
+import { changeReviewTotalsLocked, ensureReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
+import { type ReviewView, toReviewView } from "@/lib/reviews/views";
+import type { AccountView } from "@/lib/users/accounts";
 import type { NewReview } from "@/lib/validation/reviews";
-import type { AccountView } from "@/lib/users";
 import { Review, type ReviewDoc } from "@/models/Review";
-
-/** A review as the public sees it (the author's email stays private). */
-export type ReviewView = { _id: string; rating: number; description: string; name: string; image: string; createdAt: string };
-
-export function toReviewView(review: ReviewDoc & { createdAt?: Date }): ReviewView {
-  return {
-    _id: review._id.toString(),
-    rating: review.rating,
-    description: review.description ?? "",
-    name: review.name,
-    image: review.image ?? "",
-    createdAt: (review.createdAt ?? new Date(0)).toISOString(),
-  };
-}
-
-/** One page of reviews, newest first. */
-export async function listReviews({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<ReviewView[]> {
-  await connectDb();
-  const reviews = await Review.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<ReviewDoc[]>();
-  return reviews.map(toReviewView);
-}
 
 /**
  * Review writes per account: one account once posted 40 one-star reviews in a row. Each account has
@@ -35,6 +15,7 @@ export async function listReviews({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<P
  * sign-in limits.
  */
 export const REVIEW_WRITES = { max: 5, windowMs: 10 * 60_000 };
+
 const reviewWrites = new SlidingWindowLimiter(REVIEW_WRITES);
 
 function countReviewWrite(email: string): void {
@@ -44,18 +25,6 @@ function countReviewWrite(email: string): void {
     throw new TooManyRequestsError(`You have changed your review often just now. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, status.retryAfterMs);
   }
   reviewWrites.hit(email);
-}
-
-/** The author's review (the newest, should an older database hold several), or null. */
-async function authorReview(email: string): Promise<ReviewDoc | null> {
-  return Review.findOne({ email }).sort({ createdAt: -1, _id: -1 }).lean<ReviewDoc>();
-}
-
-/** The signed-in author's own review, for the form that edits it. */
-export async function findReviewOf(email: string): Promise<ReviewView | null> {
-  await connectDb();
-  const review = await authorReview(email);
-  return review ? toReviewView(review) : null;
 }
 
 /** The author's name and picture as the review shows them, from the account, whatever the form said. */
@@ -122,24 +91,4 @@ export async function removeReview(id: string, actor: AccountView): Promise<{ de
   });
   reviewsChanged();
   return { deletedCount: 1 };
-}
-
-export type ReviewStats = {
-  /** Every review, including those sent without a star. */
-  count: number;
-  /** Reviews that carry a rating of 1 to 5 stars. */
-  ratedCount: number;
-  /** Mean of the rated reviews, rounded to one decimal; null when none is rated. */
-  average: number | null;
-};
-
-/**
- * How many reviews the shop has and their mean rating, from the totals kept on every review write
- * (one read). A rating of 0 means "no star chosen" (the spec lets the form be sent like that), so it
- * is counted but left out of the mean.
- */
-export async function reviewStats(): Promise<ReviewStats> {
-  const { count, ratedCount, ratingSum } = await readReviewTotals();
-  const average = ratedCount ? Math.round((ratingSum / ratedCount) * 10) / 10 : null;
-  return { count, ratedCount, average };
 }
