@@ -1,10 +1,10 @@
+import { isValidObjectId } from "mongoose";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { searchFilter } from "@/lib/catalogue/search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { Part, type PartDoc } from "@/models/Part";
-import { isValidObjectId } from "mongoose";
 
 /** One page of the catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
 export async function listParts({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<PartView[]> {

@@ -1,6 +1,6 @@
+import type { z } from "zod";
 import { HttpError } from "@/lib/http/errors";
 import { MAX_BODY_BYTES, bodyTooLargeMessage } from "@/lib/server/body-cap";
-import type { z } from "zod";
 
 /** A zod failure as one sentence naming the field. */
 export function describeIssues(error: z.ZodError): string {

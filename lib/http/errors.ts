@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
 
-// The one place where route handlers meet HTTP: the error shape, body reading,
-// the guards and the wrapper that turns every failure into a clean reply.
+// The API's reply shapes; a route handler throws HttpError for a refusal the client should read.
 
 export type ErrorBody = { success: false; message: string };
 

@@ -1,37 +1,7 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { HttpError } from "@/lib/http/errors";
 import { isApiPath } from "@/lib/server/request-path";
 import { siteUrl } from "@/lib/site/site";
-import type { IncomingHttpHeaders } from "node:http";
-
-const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
-
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function carriesSessionCookie(request: Request): boolean {
-  const cookie = request.headers.get("cookie");
-  if (!cookie) return false;
-  return cookie.split(";").some((part) => {
-    const name = part.split("=")[0]?.trim() ?? "";
-    // next-auth splits large tokens into name.0, name.1, …
-    return SESSION_COOKIES.some((s) => name === s || name.startsWith(`${s}.`));
-  });
-}
-
-/**
- * Another site cannot make a signed-in visitor act: a state-changing request that carries
- * the session cookie must say it comes from our own origin (Origin, else Sec-Fetch-Site).
- */
-export function assertSameOrigin(request: Request): void {
-  if (!STATE_CHANGING.has(request.method.toUpperCase()) || !carriesSessionCookie(request)) return;
-  const origin = request.headers.get("origin");
-  if (origin && origin !== "null") {
-    if (isShopOrigin(origin, request.headers.get(BROWSER_ORIGIN_HEADER))) return;
-    throw new HttpError(403, CROSS_SITE_MESSAGE);
-  }
-  const site = request.headers.get("sec-fetch-site");
-  if (site === "same-origin" || site === "none") return;
-  throw new HttpError(403, CROSS_SITE_MESSAGE);
-}
 
 // What the node:http request filter (lib/server/server-lifecycle.ts, lib/server/trusted-proxies.ts) learnt from
 // the socket and the trusted proxies, stamped on every request before Next sees it. The filter
@@ -71,6 +41,39 @@ export function isShopOrigin(origin: string, browserOrigin: string | null): bool
     // A malformed SITE_URL only narrows what is accepted.
     return false;
   }
+}
+
+// Cross-site requests: refused for API writes that carry a session (assertSameOrigin) and, in the
+// request filter, for server actions (isCrossSiteServerAction).
+
+const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function carriesSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return false;
+  return cookie.split(";").some((part) => {
+    const name = part.split("=")[0]?.trim() ?? "";
+    // next-auth splits large tokens into name.0, name.1, …
+    return SESSION_COOKIES.some((s) => name === s || name.startsWith(`${s}.`));
+  });
+}
+
+/**
+ * Another site cannot make a signed-in visitor act: a state-changing request that carries
+ * the session cookie must say it comes from our own origin (Origin, else Sec-Fetch-Site).
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!STATE_CHANGING.has(request.method.toUpperCase()) || !carriesSessionCookie(request)) return;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    if (isShopOrigin(origin, request.headers.get(BROWSER_ORIGIN_HEADER))) return;
+    throw new HttpError(403, CROSS_SITE_MESSAGE);
+  }
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "same-origin" || site === "none") return;
+  throw new HttpError(403, CROSS_SITE_MESSAGE);
 }
 
 // Next checks a server action's Origin against the Host itself, but refuses a foreign one by

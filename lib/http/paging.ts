@@ -1,6 +1,6 @@
+import { NextResponse } from "next/server";
 import { jsonReply } from "@/lib/http/errors";
 import { MAX_SKIP, type Paging } from "@/lib/validation/common";
-import { NextResponse } from "next/server";
 
 /**
  * The RFC 8288 link to the page after `paging`, or null. A full page may have a successor; a short

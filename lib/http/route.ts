@@ -1,3 +1,5 @@
+import mongoose from "mongoose";
+import { NextResponse } from "next/server";
 import { DatabaseConfigError } from "@/lib/db/connect";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/db/database-down";
 import { LockBusyError } from "@/lib/db/lock";
@@ -5,8 +7,6 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooMan
 import { HttpError, errorReply } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/origin";
 import { PasswordHashingBusyError } from "@/lib/users/password";
-import mongoose from "mongoose";
-import { NextResponse } from "next/server";
 
 /** Any failure as a reply; only a genuine bug is a 500, and it is logged. */
 export function replyForError(error: unknown): NextResponse {

@@ -1,3 +1,4 @@
+import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
@@ -7,7 +8,6 @@ import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orde
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
-import { Types } from "mongoose";
 
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 

@@ -1,6 +1,6 @@
+import type { Types } from "mongoose";
 import { trusted } from "@/lib/db/connect";
 import { Part } from "@/models/Part";
-import type { Types } from "mongoose";
 
 export type TakeStockResult = "taken" | "short" | "missing";
 

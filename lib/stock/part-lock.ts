@@ -1,9 +1,9 @@
+import type { Types } from "mongoose";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { LockBusyError, withLock } from "@/lib/db/lock";
 import type { TakeStockResult } from "@/lib/stock/levels";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
-import type { Types } from "mongoose";
 
 // Every change to a part's stock goes through withPartLock, so no number of
 // concurrent orders can oversell, on MongoDB and on FerretDB alike.
