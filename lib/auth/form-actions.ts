@@ -1,5 +1,6 @@
 "use server";
 
+import "server-only";
 import { headers } from "next/headers";
 import { RedirectType, redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";

@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { toAccount, type AccountView } from "@/lib/users/accounts";
 import { normaliseEmail } from "@/lib/validation/auth";

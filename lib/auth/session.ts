@@ -1,3 +1,4 @@
+import "server-only";
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { headers } from "next/headers";
 import { NextRequest, type NextResponse } from "next/server";

@@ -1,3 +1,4 @@
+import "server-only";
 import { cookies } from "next/headers";
 import { encode } from "next-auth/jwt";
 import { ACCESS_DENIED } from "@/lib/auth/messages";

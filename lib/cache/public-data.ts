@@ -1,3 +1,4 @@
+import "server-only";
 import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache/tags";
 import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult } from "@/lib/catalogue/queries";

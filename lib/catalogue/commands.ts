@@ -1,3 +1,4 @@
+import "server-only";
 import { partsChanged } from "@/lib/cache/tags";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb, trusted } from "@/lib/db/connect";

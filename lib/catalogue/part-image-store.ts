@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { connectDb } from "@/lib/db/connect";
 import { InvalidInputError, UnsupportedContentError } from "@/lib/errors";

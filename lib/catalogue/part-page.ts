@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { findPart } from "@/lib/catalogue/queries";
 import { cachedPart } from "@/lib/cache/public-data";

@@ -1,3 +1,4 @@
+import "server-only";
 import { isValidObjectId } from "mongoose";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { searchFilter } from "@/lib/catalogue/search";

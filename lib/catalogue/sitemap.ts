@@ -1,3 +1,4 @@
+import "server-only";
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries } from "@/lib/catalogue/queries";
 import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
 import { absoluteUrl } from "@/lib/site/site";

@@ -1,3 +1,4 @@
+import "server-only";
 import mongoose from "mongoose";
 
 // Filters built from user input can never carry query operators: a nested

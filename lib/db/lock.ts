@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { connectDb } from "@/lib/db/connect";
 import { StockLock } from "@/models/StockLock";

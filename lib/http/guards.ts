@@ -1,3 +1,4 @@
+import "server-only";
 import { type SessionUser, getSessionUser } from "@/lib/auth/session";
 import { HttpError } from "@/lib/http/errors";
 

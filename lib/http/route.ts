@@ -1,3 +1,4 @@
+import "server-only";
 import mongoose from "mongoose";
 import { NextResponse } from "next/server";
 import { DatabaseConfigError } from "@/lib/db/connect";

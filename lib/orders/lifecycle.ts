@@ -1,3 +1,4 @@
+import "server-only";
 import { partsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";

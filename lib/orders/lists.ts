@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";

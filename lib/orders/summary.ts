@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { Order, type OrderStatus } from "@/models/Order";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
 import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";

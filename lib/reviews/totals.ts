@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { withLock } from "@/lib/db/lock";
 import { Review } from "@/models/Review";

@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { hashPassword } from "@/lib/users/password";
 import { recountReviewTotals } from "@/lib/reviews/totals";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Types } from "mongoose";
 import { trusted } from "@/lib/db/connect";
 import { Part } from "@/models/Part";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Types } from "mongoose";
 import { connectDb, trusted } from "@/lib/db/connect";
 import { LockBusyError, withLock } from "@/lib/db/lock";

@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { withLock } from "@/lib/db/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";

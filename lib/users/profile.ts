@@ -1,3 +1,4 @@
+import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
