@@ -2,8 +2,6 @@ import { NextResponse } from "next/server";
 
 // The API's reply shapes; a route handler throws HttpError for a refusal the client should read.
 
-export type ErrorBody = { success: false; message: string };
-
 /** A failure with the status and message the client should see. */
 export class HttpError extends Error {
   constructor(
