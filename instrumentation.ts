@@ -5,9 +5,9 @@ export async function register(): Promise<void> {
     checkAuthSecretAtStartup();
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server-lifecycle");
+      const { installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server/server-lifecycle");
       await installRequestFilter();
-      const { installUnrecognizedActionLog } = await import("@/lib/unrecognized-action-log");
+      const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
       installGracefulShutdown();
       settleInterruptedOrdersAtStartup();
@@ -17,10 +17,10 @@ export async function register(): Promise<void> {
 
 /**
  * Next calls this for every error thrown while serving a request, inside that request's context:
- * a page that failed because the database is down is then answered with 503 (lib/server-lifecycle.ts).
+ * a page that failed because the database is down is then answered with 503 (lib/server/server-lifecycle.ts).
  */
 export async function onRequestError(error: unknown): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { notePageFailure } = await import("@/lib/server-lifecycle");
+  const { notePageFailure } = await import("@/lib/server/server-lifecycle");
   notePageFailure(error);
 }

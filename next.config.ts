@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { cachedPageRewrites } from "./lib/cached-routes";
+import { cachedPageRewrites } from "./lib/cache/cached-routes";
 
 const nextConfig: NextConfig = {
   // Separate build folders let a test build and a running shop coexist.
@@ -8,15 +8,15 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["mongoose"],
-  // Public pages go to their cached (ISR) rendering before the filesystem routes (lib/cached-routes.ts).
+  // Public pages go to their cached (ISR) rendering before the filesystem routes (lib/cache/cached-routes.ts).
   async rewrites() {
     return { beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] };
   },
   turbopack: {
     resolveAlias: { "../locales/index.js": { browser: "./lib/validation/zod-locales.ts" } },
   },
-  // Next's cache, except that a 404 is never stored (lib/isr-cache-handler.mjs).
-  cacheHandler: path.resolve("lib/isr-cache-handler.mjs"),
+  // Next's cache, except that a 404 is never stored (lib/cache/isr-cache-handler.mjs).
+  cacheHandler: path.resolve("lib/cache/isr-cache-handler.mjs"),
   experimental: {
     // The ISR and data cache live in this process's memory only. On disk they would outlive the
     // process: a restart (or a test server on another database or URL) would serve pages rendered

@@ -5,12 +5,12 @@ import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/security-headers";
+import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
 
 /**
  * The pages rendered per request (NONCE_PAGE_PREFIXES): a fresh CSP nonce and the security headers
- * of lib/security-headers.ts; every other reply gets its headers from next.config.ts, and a path
- * with a broken %-escape never gets this far (lib/server-lifecycle.ts).
+ * of lib/server/security-headers.ts; every other reply gets its headers from next.config.ts, and a path
+ * with a broken %-escape never gets this far (lib/server/server-lifecycle.ts).
  * The request guard (the design's "middleware"; Next 16 calls it proxy and runs it on Node.js).
  * Signed-out visitors to /purchase and /dashboard go to sign in; the four admin pages also need
  * the admin role as the database has it now, so a promotion counts at once and a stale token

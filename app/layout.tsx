@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LazyToaster } from "@/components/LazyToaster";
 import { SiteFooter } from "@/components/SiteFooter";
 import { SiteHeader } from "@/components/SiteHeader";
-import { siteUrl } from "@/lib/site";
+import { siteUrl } from "@/lib/site/site";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { absoluteUrl } from "@/lib/site";
+import { absoluteUrl } from "@/lib/site/site";
 
 // Built per request: the sitemap's address follows the configured base URL, not the build machine's.
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ const PRIVATE_PATHS = [
   "/admin",
   "/user",
   "/openapi.json",
-  // Internal paths of the cached public pages (lib/cached-routes.ts).
+  // Internal paths of the cached public pages (lib/cache/cached-routes.ts).
   "/cached/",
 ];
 

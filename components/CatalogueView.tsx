@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/Pagination";
 import { PartCard } from "@/components/PartCard";
-import type { PartSearchResult } from "@/lib/catalogue";
-import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue-query";
-import { pageMetadata } from "@/lib/metadata";
+import type { PartSearchResult } from "@/lib/catalogue/queries";
+import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue/query-string";
+import { pageMetadata } from "@/lib/site/metadata";
 
 const SORT_LABELS: Record<PartSort, string> = {
   "price-asc": "Price, low to high",

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PartImage } from "@/components/PartImage";
-import type { PartView } from "@/lib/catalogue";
-import { formatPrice } from "@/lib/format";
+import type { PartView } from "@/lib/catalogue/views";
+import { formatPrice } from "@/lib/site/format";
 
 type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean };
 

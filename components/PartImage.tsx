@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
 import { FallbackImage } from "@/components/FallbackImage";
-import { PART_PLACEHOLDER } from "@/lib/images";
-import { shownPartImage } from "@/lib/part-image-file";
+import { PART_PLACEHOLDER } from "@/lib/catalogue/images";
+import { shownPartImage } from "@/lib/catalogue/part-image-file";
 
 type Props = { image: string; alt: string; sizes: string; priority?: boolean; className?: string };
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { callApi, messageOf, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/site/api-client";
 
 type Props = {
   reviewId: string;

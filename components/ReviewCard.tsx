@@ -1,7 +1,7 @@
 import { FallbackImage } from "@/components/FallbackImage";
 import { StarRating } from "@/components/StarRating";
-import { avatarSrc, DEFAULT_AVATAR } from "@/lib/images";
-import type { ReviewView } from "@/lib/reviews";
+import { avatarSrc, DEFAULT_AVATAR } from "@/lib/catalogue/images";
+import type { ReviewView } from "@/lib/reviews/views";
 
 const AVATAR = { width: 48, height: 48, className: "h-12 w-12 rounded-full bg-slate-100 object-cover" } as const;
 

@@ -1,6 +1,6 @@
 import { ReviewCard } from "@/components/ReviewCard";
 import { StarShape } from "@/components/StarRating";
-import type { ReviewView } from "@/lib/reviews";
+import type { ReviewView } from "@/lib/reviews/views";
 
 /** Reviews in a grid, with the one star shape their ratings draw. */
 export function ReviewList({ reviews, className }: { reviews: ReviewView[]; className?: string }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { HeaderAuthLinks } from "@/components/auth/HeaderAuthLinks";
 import { NavMenu } from "@/components/NavMenu";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/site/site";
 
 const linkClass = "block rounded px-2 py-2 hover:bg-brand-50 hover:text-brand-700 sm:py-1";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { blogEntries } from "../lib/content/blog";
-import { portfolio } from "../lib/content/portfolio";
+import { blogEntries } from "../lib/site/content/blog";
+import { portfolio } from "../lib/site/content/portfolio";
 import { seedParts, seedReviews } from "../lib/seed/catalogue";
 
 // Parts in catalogue order, as the seed writes them (oldest first).

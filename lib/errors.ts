@@ -1,4 +1,4 @@
-// Domain errors: lib/ says what went wrong in the shop's words; lib/http.ts maps them to statuses.
+// Domain errors: lib/ says what went wrong in the shop's words; lib/http/route.ts maps them to statuses.
 
 /** The request asks for something the shop's rules refuse (400). */
 export class InvalidInputError extends Error {}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_BODY_BYTES } from "@/lib/body-cap";
+import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 import { EMAIL_DOC_PATTERN, MAX_PAGE, MAX_PAGE_SIZE, MAX_SKIP, PAGE_PARAM_SIZE } from "@/lib/validation/common";
 import { passwordChangeSchema } from "@/lib/validation/auth";
 import { orderSchema } from "@/lib/validation/orders";

@@ -13,7 +13,7 @@ const partSchema = new Schema(
     maxPerOrder: { type: Number, min: 1, validate: Number.isInteger },
     description: { type: String, required: true, trim: true, maxlength: 4000 },
     /**
-     * The order journal of placeOrder (lib/stock.ts): stock taken for these orders, whose order
+     * The order journal of placeOrder (lib/stock/part-lock.ts): stock taken for these orders, whose order
      * documents may not be stored yet. Taken in the same single-document write as the stock, so a
      * crash at any instant leaves enough to settle it. Empty between orders; never shown.
      */

@@ -1,6 +1,6 @@
 import mongoose, { Schema, type Model } from "mongoose";
 
-// The review count and rating sum, kept on every review write (lib/review-totals.ts), so the home
+// The review count and rating sum, kept on every review write (lib/reviews/totals.ts), so the home
 // page's count and mean are one read instead of a count and an aggregate over every review.
 const reviewTotalsSchema = new Schema(
   {

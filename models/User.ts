@@ -1,4 +1,4 @@
-import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+import mongoose, { Schema, type InferSchemaType, type Model } from "mongoose";
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -32,6 +32,5 @@ const userSchema = new Schema(
 userSchema.index({ createdAt: 1, _id: 1 }); // Make Admin list and GET /user: the exact sort, so a page is read in index order
 
 export type UserFields = InferSchemaType<typeof userSchema>;
-export type UserDoc = UserFields & { _id: Types.ObjectId };
 
 export const User: Model<UserFields> = (mongoose.models.User as Model<UserFields>) ?? mongoose.model("User", userSchema);

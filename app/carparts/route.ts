@@ -1,6 +1,10 @@
-import { addPart } from "@/lib/catalogue";
-import { cachedPartList } from "@/lib/public-data";
-import { jsonReply, pagedReply, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { addPart } from "@/lib/catalogue/commands";
+import { cachedPartList } from "@/lib/cache/public-data";
+import { jsonReply } from "@/lib/http/errors";
+import { pagedReply } from "@/lib/http/paging";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { partSchema } from "@/lib/validation/parts";
 

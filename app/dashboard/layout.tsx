@@ -1,6 +1,6 @@
 import { DashboardNav } from "@/components/dashboard/DashboardNav";
 import { requestedPath, requireUserPage } from "@/lib/auth/guards";
-import { dashboardMenu } from "@/lib/dashboard-menu";
+import { dashboardMenu } from "@/lib/site/dashboard-menu";
 
 /** The side menu follows the role the database has now, so a promotion shows on the next page load. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { requireUserPage } from "@/lib/auth/guards";
-import { dashboardMenu } from "@/lib/dashboard-menu";
+import { dashboardMenu } from "@/lib/site/dashboard-menu";
 
 /** /dashboard opens the first item of the user's menu. */
 export default async function DashboardHome() {

@@ -1,4 +1,5 @@
-import { jsonReply, route } from "@/lib/http";
+import { jsonReply } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi";
 
 let document: Record<string, unknown> | undefined;

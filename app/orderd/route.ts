@@ -1,5 +1,8 @@
-import { jsonReply, parseWith, readJsonBody, requireSelf, requireUser, route } from "@/lib/http";
-import { placeOrder } from "@/lib/orders";
+import { jsonReply } from "@/lib/http/errors";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireSelf, requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { placeOrder } from "@/lib/orders/place";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { orderSchema } from "@/lib/validation/orders";
 

@@ -1,5 +1,8 @@
-import { jsonReply, parseWith, requireAdmin, route } from "@/lib/http";
-import { listAllOrders } from "@/lib/orders";
+import { jsonReply } from "@/lib/http/errors";
+import { parseWith } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { listAllOrders } from "@/lib/orders/lists";
 import { orderListQuerySchema } from "@/lib/validation/admin-orders";
 import { queryObject } from "@/lib/validation/common";
 

@@ -1,5 +1,8 @@
-import { jsonReply, readBodyBytes, requireAdmin, route } from "@/lib/http";
-import { savePartImage } from "@/lib/part-image-store";
+import { jsonReply } from "@/lib/http/errors";
+import { readBodyBytes } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { savePartImage } from "@/lib/catalogue/part-image-store";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 
 /**

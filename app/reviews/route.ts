@@ -1,6 +1,10 @@
-import { jsonReply, pagedReply, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
-import { cachedReviews } from "@/lib/public-data";
-import { saveReview } from "@/lib/reviews";
+import { jsonReply } from "@/lib/http/errors";
+import { pagedReply } from "@/lib/http/paging";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { cachedReviews } from "@/lib/cache/public-data";
+import { saveReview } from "@/lib/reviews/commands";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { reviewSchema } from "@/lib/validation/reviews";
 

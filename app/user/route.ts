@@ -1,5 +1,8 @@
-import { pagedReply, parseWith, requireAdmin, route } from "@/lib/http";
-import { listUsers } from "@/lib/users";
+import { pagedReply } from "@/lib/http/paging";
+import { parseWith } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { listUsers } from "@/lib/users/accounts";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 
 /** Admin: one page of users with their role, oldest first (the Make Admin table); paging as GET /carparts. */

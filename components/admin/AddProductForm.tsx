@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
-import { callApi, messageOf } from "@/lib/api-client";
+import { callApi, messageOf } from "@/lib/site/api-client";
 import { DEFAULT_MAX_PER_ORDER, partSchema, type NewPart, type PartInput } from "@/lib/validation/parts";
 
 /** SPEC 5 and 8: the add-product form. POST /carparts; success shows the server's message and resets. */

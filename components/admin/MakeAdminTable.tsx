@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { callApi, messageOf } from "@/lib/api-client";
+import { callApi, messageOf } from "@/lib/site/api-client";
 
 type UserRow = { email: string; role: "admin" | "user" };
 

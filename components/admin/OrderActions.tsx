@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { callApi, messageOf } from "@/lib/api-client";
+import { callApi, messageOf } from "@/lib/site/api-client";
 import type { OrderStatus } from "@/models/Order";
 
 const FORWARD: Partial<Record<OrderStatus, { to: OrderStatus; label: string }>> = {

@@ -4,7 +4,7 @@ import { useState, type ChangeEvent } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { messageOf, uploadFile } from "@/lib/api-client";
+import { messageOf, uploadFile } from "@/lib/site/api-client";
 import { PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES, partImageUploadedSchema } from "@/lib/validation/part-image";
 
 type Props = {

@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
-import { callApi, messageOf } from "@/lib/api-client";
+import { callApi, messageOf } from "@/lib/site/api-client";
 import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
 
 type Part = Omit<PartEdit, "maxPerOrder"> & { _id: string; quantity: number; maxPerOrder: number };

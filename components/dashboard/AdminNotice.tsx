@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { DashboardItem } from "@/lib/dashboard-menu";
+import type { DashboardItem } from "@/lib/site/dashboard-menu";
 
 /** What an admin sees on a customer-only dashboard page opened directly: why, and where to go instead. */
 export function AdminNotice({ title, link, children }: { title: string; link: DashboardItem; children: ReactNode }) {

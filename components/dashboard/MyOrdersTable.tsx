@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { callApi, messageOf } from "@/lib/api-client";
-import { formatDate, formatPrice } from "@/lib/format";
+import { callApi, messageOf } from "@/lib/site/api-client";
+import { formatDate, formatPrice } from "@/lib/site/format";
 
 /** partInCatalogue: the ordered part still exists, so its name links to its page. */
 export type MyOrderRow = { _id: string; partId: string; partsname: string; partInCatalogue: boolean; quantity: number; price: number; status: string; createdAt: string };

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { callApi, messageOf, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/site/api-client";
 import { passwordChangeFormSchema, type PasswordChangeInput } from "@/lib/validation/auth";
 
 const NEW_PASSWORD_HINT = "At least 6 characters, and not one of the most common passwords.";

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { callApi, messageOf, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/site/api-client";
 import { profileSchema, type ProfileInput, type ProfileUpdate } from "@/lib/validation/profile";
 
 export type ProfileData = { name: string; email: string; education: string; linkdedin: string; location: string; phoneNumber: string };

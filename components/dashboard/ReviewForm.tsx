@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { StarRatingInput } from "@/components/dashboard/StarRatingInput";
 import { RemoveReviewButton } from "@/components/RemoveReviewButton";
-import { callApi, messageOf, succeeded } from "@/lib/api-client";
+import { callApi, messageOf, succeeded } from "@/lib/site/api-client";
 import { MAX_REVIEW_LENGTH, reviewSchema, type NewReview, type ReviewInput } from "@/lib/validation/reviews";
 
 const EMPTY: ReviewInput = { rating: 0, description: "" };

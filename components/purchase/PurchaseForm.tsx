@@ -6,8 +6,8 @@ import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/FormField";
-import { callApi, messageOf, succeeded } from "@/lib/api-client";
-import { formatPrice } from "@/lib/format";
+import { callApi, messageOf, succeeded } from "@/lib/site/api-client";
+import { formatPrice } from "@/lib/site/format";
 import { orderQuantity, orderTotal, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from "@/lib/validation/orders";
 
 type Props = {

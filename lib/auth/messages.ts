@@ -24,12 +24,6 @@ const CODE_MESSAGES: Record<string, string> = {
   Default: GENERIC_SIGN_IN_FAILURE,
 };
 
-/** An error that came back from our own sign-in call: a code becomes its message; anything else is our server's message already. */
-export function signInErrorMessage(error: string | null | undefined): string {
-  if (!error) return GENERIC_SIGN_IN_FAILURE;
-  return CODE_MESSAGES[error] ?? error;
-}
-
 /**
  * An `?error=` from the address bar (next-auth sends failed Google sign-ins there). Anyone can
  * write a link with any text in it, so only known codes are shown as such.

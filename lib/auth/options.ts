@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
@@ -7,9 +8,9 @@ import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
-import { logUnexpected } from "@/lib/database-down";
-import { PasswordHashingBusyError } from "@/lib/password";
-import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users";
+import { logUnexpected } from "@/lib/db/database-down";
+import { PasswordHashingBusyError } from "@/lib/users/password";
+import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users/accounts";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 export { WRONG_CREDENTIALS };

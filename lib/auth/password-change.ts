@@ -1,5 +1,6 @@
+import "server-only";
 import { authRateLimits } from "@/lib/auth/rate-limit";
-import { setPassword, WrongPasswordError } from "@/lib/users";
+import { setPassword, WrongPasswordError } from "@/lib/users/accounts";
 import type { PasswordChangeInput } from "@/lib/validation/auth";
 
 /**

@@ -1,5 +1,5 @@
 import { TooManyRequestsError } from "@/lib/errors";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 
 /**
  * Limits on sign-in failures and sign-ups. In memory, per server process: a restart forgets
@@ -183,7 +183,7 @@ type HeaderBag = Record<string, unknown> | undefined;
 
 /**
  * The client's address, as the request filter stamped it (the socket's, or a trusted proxy's
- * report: lib/trusted-proxies.ts). Never X-Real-IP or X-Forwarded-For themselves: anyone can send those.
+ * report: lib/server/trusted-proxies.ts). Never X-Real-IP or X-Forwarded-For themselves: anyone can send those.
  */
 export function clientIp(headers: HeaderBag): string {
   const value = headers?.[CLIENT_ADDRESS_HEADER];

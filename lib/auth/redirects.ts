@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
-import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
-import { siteUrl } from "@/lib/site";
+import { BROWSER_ORIGIN_HEADER } from "@/lib/http/origin";
+import { siteUrl } from "@/lib/site/site";
 
 /**
  * Where next-auth may send the visitor: the same path on the host they are on (its default would

@@ -1,5 +1,6 @@
-import { connectDb } from "@/lib/db";
-import { toAccount, type AccountView } from "@/lib/users";
+import "server-only";
+import { connectDb } from "@/lib/db/connect";
+import { toAccount, type AccountView } from "@/lib/users/accounts";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { headers } from "next/headers";
 import { NextRequest, type NextResponse } from "next/server";
@@ -5,7 +6,7 @@ import { SESSION_MAX_AGE_S, wantsSecureCookies } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import type { AccountView } from "@/lib/users";
+import type { AccountView } from "@/lib/users/accounts";
 
 export type SessionUser = AccountView;
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { MissingSecretError, authSecret } from "@/lib/auth/secret";
 
 /** A production server without NEXTAUTH_SECRET stops at start-up with one clear message, not on its first sign-in. */

@@ -1,6 +1,6 @@
 import "server-only";
-import { connectDb } from "@/lib/db";
-import { withLock } from "@/lib/lock";
+import { connectDb } from "@/lib/db/connect";
+import { withLock } from "@/lib/db/lock";
 import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFields, type IndexKey } from "@/models/IndexChunk";
 
 // Ordered lists kept by the shop itself, because the embedded engine (FerretDB v1) sorts every

@@ -1,6 +1,6 @@
 // The catalogue and reviews a fresh shop starts with. Images ship in public/parts.
 
-import type { PartView } from "@/lib/catalogue";
+import type { PartView } from "@/lib/catalogue/views";
 
 export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder">;
 

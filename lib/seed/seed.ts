@@ -1,6 +1,7 @@
-import { connectDb } from "@/lib/db";
-import { hashPassword } from "@/lib/password";
-import { recountReviewTotals } from "@/lib/review-totals";
+import "server-only";
+import { connectDb } from "@/lib/db/connect";
+import { hashPassword } from "@/lib/users/password";
+import { recountReviewTotals } from "@/lib/reviews/totals";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";

@@ -23,8 +23,6 @@ export const orderListQuerySchema = z.object({
   limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
 });
 
-export type OrderListQuery = z.output<typeof orderListQuerySchema>;
-
 export const orderStatusChangeSchema = z.object({ status: orderStatusField }).meta({ id: "OrderStatusChange" });
 
 /** A page number from a page's ?page=; anything that is not a whole number from 1 is page 1. */

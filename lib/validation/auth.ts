@@ -55,8 +55,6 @@ export const passwordChangeFormSchema = (hasPassword: boolean) =>
   passwordChangeObject.refine((value) => !hasPassword || value.currentPassword !== undefined, { path: ["currentPassword"], message: CURRENT_PASSWORD_REQUIRED });
 
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
-export type SignInInput = z.infer<typeof signInSchema>;
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Emails are compared and stored trimmed and lower-cased everywhere. */
 export function normaliseEmail(email: string): string {

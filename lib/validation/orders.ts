@@ -44,7 +44,6 @@ export const orderSchema = z.object({
   .meta({ id: "OrderInput" });
 
 export type OrderInput = z.input<typeof orderSchema>;
-export type OrderRequest = z.output<typeof orderSchema>;
 
 /** A price in whole cents (prices are stored in whole cents; this rounds away float noise such as 0.29 × 100). */
 export const toCents = (price: number): number => Math.round(price * 100);

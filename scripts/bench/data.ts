@@ -1,7 +1,7 @@
 // Deterministic large data set for `npm run bench`: same seed, same shop, every run.
 import mongoose from "mongoose";
-import { connectDb } from "@/lib/db";
-import { hashPassword } from "@/lib/password";
+import { connectDb } from "@/lib/db/connect";
+import { hashPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { Order, ORDER_STATUSES } from "@/models/Order";

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { disconnectDb } from "@/lib/db";
+import { disconnectDb } from "@/lib/db/connect";
 import { freePort } from "../ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runScale } from "./scale";
@@ -300,7 +300,7 @@ async function runBaselineGroups() {
     if (cpuProf) mkdirSync(profDir, { recursive: true });
     const appStarted = Date.now();
     // The profile is written when the process exits, which the shop's graceful shutdown does with
-    // process.exit on SIGTERM (lib/server-lifecycle.ts).
+    // process.exit on SIGTERM (lib/server/server-lifecycle.ts).
     const shopStarted = await startShop(uri, cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
     shop = shopStarted.server;
     const app = shop.child;

@@ -10,7 +10,7 @@
 import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { disconnectDb } from "@/lib/db";
+import { disconnectDb } from "@/lib/db/connect";
 import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { measureOrders, type OrderRun } from "./scale-orders";
 import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";

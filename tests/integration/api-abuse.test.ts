@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reviewStats } from "@/lib/reviews";
-import { MAX_WAITING_PER_LOCK } from "@/lib/lock";
+import { reviewStats } from "@/lib/reviews/queries";
+import { MAX_WAITING_PER_LOCK } from "@/lib/db/lock";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";

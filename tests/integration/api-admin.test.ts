@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ordersSummary } from "@/lib/orders";
+import { ordersSummary } from "@/lib/orders/summary";
 import * as replies from "@/lib/validation/responses";
 import { Order, type OrderStatus } from "@/models/Order";
 import { Part } from "@/models/Part";

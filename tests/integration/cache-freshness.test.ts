@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Part } from "@/models/Part";
 import { ALICE, orderBody, setUpApiWorld } from "../support/api";
 
-// Public pages and API reads are served from Next's cache (lib/public-data.ts, lib/cached-routes.ts).
+// Public pages and API reads are served from Next's cache (lib/cache/public-data.ts, lib/cache/cached-routes.ts).
 // A write must show on the very next request: these tests read every cached view, write through
 // the REST paths, and read again at once.
 const world = setUpApiWorld();

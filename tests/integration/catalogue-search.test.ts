@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUE_PAGE_SIZE, countParts, escapeRegex, partSitemapEntries, searchParts } from "@/lib/catalogue";
-import { connectDb } from "@/lib/db";
+import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries, searchParts } from "@/lib/catalogue/queries";
+import { escapeRegex } from "@/lib/catalogue/search";
+import { connectDb } from "@/lib/db/connect";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
 import { Part } from "@/models/Part";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList } from "@/lib/db/ordered-index";
 import { IndexChunk, type IndexKey } from "@/models/IndexChunk";
 

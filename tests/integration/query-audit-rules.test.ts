@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb, trusted } from "@/lib/db";
+import { connectDb, trusted } from "@/lib/db/connect";
 import { changeLists, encodeKey, readList } from "@/lib/db/ordered-index";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";

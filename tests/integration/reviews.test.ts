@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
-import { listReviews, removeReview, reviewStats, saveReview } from "@/lib/reviews";
-import { recountReviewTotals } from "@/lib/review-totals";
-import type { AccountView } from "@/lib/users";
+import { connectDb } from "@/lib/db/connect";
+import { listReviews, reviewStats } from "@/lib/reviews/queries";
+import { removeReview, saveReview } from "@/lib/reviews/commands";
+import { recountReviewTotals } from "@/lib/reviews/totals";
+import type { AccountView } from "@/lib/users/accounts";
 import { Review } from "@/models/Review";
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wantsSecureCookies } from "@/lib/auth/options";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { MESSAGES } from "@/lib/validation/auth";
 import { Client } from "../support/client";
 import { startServer, type TestServer } from "../support/server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listParts } from "@/lib/catalogue";
-import { connectDb } from "@/lib/db";
-import { verifyPassword } from "@/lib/password";
+import { listParts } from "@/lib/catalogue/queries";
+import { connectDb } from "@/lib/db/connect";
+import { verifyPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, seedDatabase } from "@/lib/seed/seed";
 import { Review } from "@/models/Review";

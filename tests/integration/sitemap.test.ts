@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
-import { sitemapFileXml, sitemapXml } from "@/lib/sitemap";
+import { sitemapFileXml, sitemapXml } from "@/lib/catalogue/sitemap";
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 

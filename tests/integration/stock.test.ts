@@ -1,13 +1,18 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db";
+import { connectDb } from "@/lib/db/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { returnStock, SETTLE_BATCH_SIZE, settleAllInterruptedOrders, takeStock } from "@/lib/stock";
+import { returnStockLocked, takeStockLocked } from "@/lib/stock/levels";
+import { SETTLE_BATCH_SIZE, settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-lock";
 import { Part } from "@/models/Part";
 
 async function partWithStock(quantity: number) {
   return Part.create({ partsname: `Stock ${quantity} ${Math.random()}`, image: "/x.svg", price: 5, quantity, description: "d" });
 }
+
+// The locked primitives as the shop runs them: inside the part's lock.
+const takeStock = (partId: Types.ObjectId, units: number) => withPartLock(partId, () => takeStockLocked(partId, units));
+const returnStock = (partId: Types.ObjectId, units: number) => withPartLock(partId, () => returnStockLocked(partId, units));
 
 beforeAll(async () => {
   await connectDb();

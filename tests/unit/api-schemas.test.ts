@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { assertSameOrigin, HttpError, nextPageLink, pagedReply, readJsonBody } from "@/lib/http";
-import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
+import { assertSameOrigin } from "@/lib/http/origin";
+import { HttpError } from "@/lib/http/errors";
+import { nextPageLink, pagedReply } from "@/lib/http/paging";
+import { readJsonBody } from "@/lib/http/body";
+import { BROWSER_ORIGIN_HEADER } from "@/lib/http/origin";
 import { signUpSchema } from "@/lib/validation/auth";
 import { CONTROL_CHARACTER_MESSAGE, MAX_PAGE_SIZE, MAX_SKIP, pagingQuerySchema } from "@/lib/validation/common";
 import { orderQuantity, orderTotal, purchaseFormSchema } from "@/lib/validation/orders";

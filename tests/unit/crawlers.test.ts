@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { PartView } from "@/lib/catalogue";
-import { avatarSrc, DEFAULT_AVATAR, PART_PLACEHOLDER, partImageSrc } from "@/lib/images";
-import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
-import { renderSitemapIndex, renderUrlset } from "@/lib/sitemap";
+import type { PartView } from "@/lib/catalogue/views";
+import { avatarSrc, DEFAULT_AVATAR, PART_PLACEHOLDER, partImageSrc } from "@/lib/catalogue/images";
+import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { renderSitemapIndex, renderUrlset } from "@/lib/catalogue/sitemap";
 
 const part: PartView = {
   _id: "0123456789abcdef01234567",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pictureTypeOf } from "@/lib/image-type";
-import { PART_PLACEHOLDER, partImageSrc } from "@/lib/images";
+import { pictureTypeOf } from "@/lib/catalogue/image-type";
+import { PART_PLACEHOLDER, partImageSrc } from "@/lib/catalogue/images";
 import { PART_MESSAGES, partSchema } from "@/lib/validation/parts";
 import { PICTURE_STARTS, pngPicture } from "../support/pictures";
 

@@ -8,7 +8,7 @@ import {
   clientIp,
   tooManyAttemptsMessage,
 } from "@/lib/auth/rate-limit";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 
 const MINUTE = 60_000;
 

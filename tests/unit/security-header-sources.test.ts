@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CSP, NONCE_PAGE_PREFIXES, defaultSecurityHeaders } from "@/lib/security-headers";
+import { API_CSP, NONCE_PAGE_PREFIXES, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { config } from "@/proxy";
 
 // Every reply starts with the default security headers (set at the node:http layer); proxy.ts

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/request-origin";
-import { TrustedProxiesError, parseTrustedProxies, requestFacts, stampRequest } from "@/lib/trusted-proxies";
+import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
+import { TrustedProxiesError, parseTrustedProxies, requestFacts, stampRequest } from "@/lib/server/trusted-proxies";
 
 const nobody = parseTrustedProxies("");
 const proxy = parseTrustedProxies("10.0.0.5, 10.1.0.0/16, ::1");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { replyForError } from "@/lib/http";
-import { PasswordHashingBusyError } from "@/lib/password";
-import { GateBusyError, WorkGate } from "@/lib/work-gate";
+import { replyForError } from "@/lib/http/route";
+import { PasswordHashingBusyError } from "@/lib/users/password";
+import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
 
 function deferred() {
   let resolve!: () => void;

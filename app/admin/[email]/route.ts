@@ -1,5 +1,8 @@
-import { emailParam, jsonReply, requireSelf, requireUser, route } from "@/lib/http";
-import { isAdmin } from "@/lib/users";
+import { emailParam } from "@/lib/http/params";
+import { jsonReply } from "@/lib/http/errors";
+import { requireSelf, requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { isAdmin } from "@/lib/users/accounts";
 
 type Context = { params: Promise<{ email: string }> };
 

@@ -1,6 +1,10 @@
-import { deletePart, updatePart } from "@/lib/catalogue";
-import { HttpError, jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
-import { cachedPart } from "@/lib/public-data";
+import { deletePart, updatePart } from "@/lib/catalogue/commands";
+import { HttpError, jsonReply } from "@/lib/http/errors";
+import { objectIdParam } from "@/lib/http/params";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { cachedPart } from "@/lib/cache/public-data";
 import { partUpdateSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };
@@ -8,7 +12,7 @@ type Context = { params: Promise<{ id: string }> };
 /** One part: `{ success, result }`; a malformed id is 400, an unknown one 404. */
 export const GET = route(async (_request: Request, { params }: Context) => {
   const id = objectIdParam((await params).id, "The part id");
-  // From the data cache, expired by this part's writes (lib/cache.ts).
+  // From the data cache, expired by this part's writes (lib/cache/tags.ts).
   const part = await cachedPart(id);
   if (!part) throw new HttpError(404, "There is no part with this id.");
   return jsonReply({ success: true, result: part });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AddProductForm } from "@/components/admin/AddProductForm";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 
 const item = DASHBOARD_ITEMS.addProduct;
 

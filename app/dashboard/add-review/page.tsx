@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { ReviewForm } from "@/components/dashboard/ReviewForm";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { formatDate } from "@/lib/format";
-import { findReviewOf } from "@/lib/reviews";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { formatDate } from "@/lib/site/format";
+import { findReviewOf } from "@/lib/reviews/queries";
 
 const item = DASHBOARD_ITEMS.addReview;
 

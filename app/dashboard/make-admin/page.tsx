@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { MakeAdminTable } from "@/components/admin/MakeAdminTable";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { listUsers } from "@/lib/users";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { listUsers } from "@/lib/users/accounts";
 
 const item = DASHBOARD_ITEMS.makeAdmin;
 

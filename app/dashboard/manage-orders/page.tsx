@@ -4,10 +4,11 @@ import { OrderActions } from "@/components/admin/OrderActions";
 import { RevenueChart } from "@/components/admin/RevenueChart";
 import { Pagination } from "@/components/Pagination";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { partsInCatalogue } from "@/lib/catalogue";
-import { formatPrice } from "@/lib/format";
-import { listAllOrders, ordersSummary } from "@/lib/orders";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { partsInCatalogue } from "@/lib/catalogue/queries";
+import { formatPrice } from "@/lib/site/format";
+import { listAllOrders } from "@/lib/orders/lists";
+import { ordersSummary } from "@/lib/orders/summary";
 import { ORDERS_PAGE_SIZE, orderStatusField, wholePageParam } from "@/lib/validation/admin-orders";
 import { ORDER_STATUSES, type OrderStatus } from "@/models/Order";
 

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { PartRowActions } from "@/components/admin/PartRowActions";
 import { Pagination } from "@/components/Pagination";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { searchParts } from "@/lib/catalogue";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { formatPrice } from "@/lib/format";
+import { searchParts } from "@/lib/catalogue/queries";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { formatPrice } from "@/lib/site/format";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 import { isLowStock } from "@/lib/validation/parts";
 

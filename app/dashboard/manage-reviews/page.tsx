@@ -3,9 +3,9 @@ import { Pagination } from "@/components/Pagination";
 import { RemoveReviewButton } from "@/components/RemoveReviewButton";
 import { StarRating, StarShape } from "@/components/StarRating";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { formatDate } from "@/lib/format";
-import { listReviews, reviewStats } from "@/lib/reviews";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { formatDate } from "@/lib/site/format";
+import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
 const item = DASHBOARD_ITEMS.manageReviews;

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { AdminNotice } from "@/components/dashboard/AdminNotice";
 import { MyOrdersTable } from "@/components/dashboard/MyOrdersTable";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { partsInCatalogue } from "@/lib/catalogue";
-import { listOrdersFor } from "@/lib/orders";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { partsInCatalogue } from "@/lib/catalogue/queries";
+import { listOrdersFor } from "@/lib/orders/lists";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
 const item = DASHBOARD_ITEMS.myOrders;

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { PasswordSection } from "@/components/dashboard/PasswordSection";
 import { ProfilePanel } from "@/components/dashboard/ProfilePanel";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { getProfile, hasPassword } from "@/lib/users";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { getProfile } from "@/lib/users/profile";
+import { hasPassword } from "@/lib/users/accounts";
 
 const item = DASHBOARD_ITEMS.myProfile;
 

@@ -1,5 +1,11 @@
-import { emailParam, jsonReply, objectIdParam, pagedReply, parseWith, readJsonBody, requireAdmin, requireSelf, requireUser, route } from "@/lib/http";
-import { changeOrderStatus, deleteOrder, listOrdersFor } from "@/lib/orders";
+import { emailParam, objectIdParam } from "@/lib/http/params";
+import { jsonReply } from "@/lib/http/errors";
+import { pagedReply } from "@/lib/http/paging";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireAdmin, requireSelf, requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
+import { listOrdersFor } from "@/lib/orders/lists";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 

@@ -1,5 +1,7 @@
-import { HttpError, parseWith, route } from "@/lib/http";
-import { findPartImage } from "@/lib/part-image-store";
+import { HttpError } from "@/lib/http/errors";
+import { parseWith } from "@/lib/http/body";
+import { route } from "@/lib/http/route";
+import { findPartImage } from "@/lib/catalogue/part-image-store";
 import { partImageIdSchema } from "@/lib/validation/part-image";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getPart } from "@/lib/part-page";
+import { getPart } from "@/lib/catalogue/part-page";
 
 // The existence check lives here, outside the page's loading boundary, so an unknown or
 // malformed id answers with HTTP 404 before any streaming starts (a 404 sent after the

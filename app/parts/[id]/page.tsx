@@ -3,12 +3,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
-import { formatPrice } from "@/lib/format";
-import { productJsonLd, serializeJsonLd } from "@/lib/jsonld";
-import { pageMetadata } from "@/lib/metadata";
-import { shownPartImage } from "@/lib/part-image-file";
-import { getPart } from "@/lib/part-page";
-import { cachedReviewStats } from "@/lib/public-data";
+import { formatPrice } from "@/lib/site/format";
+import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { pageMetadata } from "@/lib/site/metadata";
+import { shownPartImage } from "@/lib/catalogue/part-image-file";
+import { getPart } from "@/lib/catalogue/part-page";
+import { cachedReviewStats } from "@/lib/cache/public-data";
 
 type Params = Promise<{ id: string }>;
 

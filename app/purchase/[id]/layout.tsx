@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getFreshPart } from "@/lib/part-page";
+import { getFreshPart } from "@/lib/catalogue/part-page";
 
 // The existence check lives here, outside the page's loading boundary (the spinner), so an
 // unknown or malformed id answers HTTP 404 before any streaming starts, like /parts/<id>: a 404

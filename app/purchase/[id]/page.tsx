@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { PartImage } from "@/components/PartImage";
 import { PurchaseForm } from "@/components/purchase/PurchaseForm";
 import { requireUserPage } from "@/lib/auth/guards";
-import { DASHBOARD_ITEMS } from "@/lib/dashboard-menu";
-import { formatPrice } from "@/lib/format";
-import { getFreshPart } from "@/lib/part-page";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { formatPrice } from "@/lib/site/format";
+import { getFreshPart } from "@/lib/catalogue/part-page";
 import { largestOrder } from "@/lib/validation/parts";
 
 type Params = Promise<{ id: string }>;

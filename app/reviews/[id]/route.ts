@@ -1,5 +1,9 @@
-import { jsonReply, objectIdParam, parseWith, readJsonBody, requireUser, route } from "@/lib/http";
-import { editReview, removeReview } from "@/lib/reviews";
+import { jsonReply } from "@/lib/http/errors";
+import { objectIdParam } from "@/lib/http/params";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { editReview, removeReview } from "@/lib/reviews/commands";
 import { reviewSchema } from "@/lib/validation/reviews";
 
 type Context = { params: Promise<{ id: string }> };

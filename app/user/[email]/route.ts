@@ -1,5 +1,9 @@
-import { emailParam, jsonReply, parseWith, readJsonBody, requireSelf, requireUser, route } from "@/lib/http";
-import { registerUser } from "@/lib/users";
+import { emailParam } from "@/lib/http/params";
+import { jsonReply } from "@/lib/http/errors";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireSelf, requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { registerUser } from "@/lib/users/accounts";
 import { registerSchema } from "@/lib/validation/profile";
 
 type Context = { params: Promise<{ email: string }> };

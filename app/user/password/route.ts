@@ -1,7 +1,9 @@
 import { changeOwnPassword } from "@/lib/auth/password-change";
 import { clientIp } from "@/lib/auth/rate-limit";
 import { currentSession, renewSession } from "@/lib/auth/session";
-import { HttpError, jsonReply, parseWith, readJsonBody, route } from "@/lib/http";
+import { HttpError, jsonReply } from "@/lib/http/errors";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { route } from "@/lib/http/route";
 import { passwordChangeSchema } from "@/lib/validation/auth";
 
 /** SPEC 8's answer to a call without a session. */

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
 import { locationOnVisitorsHost } from "@/lib/auth/redirects";
-import { BROWSER_ORIGIN_HEADER } from "@/lib/request-origin";
+import { BROWSER_ORIGIN_HEADER } from "@/lib/http/origin";
 
 type Handler = (request: Request, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
 

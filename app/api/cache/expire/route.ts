@@ -1,5 +1,7 @@
-import { publicCacheExpired } from "@/lib/cache";
-import { jsonReply, requireAdmin, route } from "@/lib/http";
+import { publicCacheExpired } from "@/lib/cache/tags";
+import { jsonReply } from "@/lib/http/errors";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
 
 /**
  * Admin: expires every cached public page and read. The app expires the right entries after its

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { ContactForm, NewsletterForm } from "@/components/InertForms";
 import { PartCard } from "@/components/PartCard";
 import { ReviewList } from "@/components/ReviewList";
-import { blogEntries } from "@/lib/content/blog";
-import { requireIndexVariant } from "@/lib/cached-page";
-import { REVIEWS_PATH } from "@/lib/cached-routes";
-import { pageMetadata } from "@/lib/metadata";
-import { cachedPartList, cachedReviewStats, cachedReviews } from "@/lib/public-data";
+import { blogEntries } from "@/lib/site/content/blog";
+import { requireIndexVariant } from "@/lib/cache/cached-page";
+import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { pageMetadata } from "@/lib/site/metadata";
+import { cachedPartList, cachedReviewStats, cachedReviews } from "@/lib/cache/public-data";
 
 /** SPEC 9: the home page shows the first 3 parts of the catalogue. */
 const HOME_PART_COUNT = 3;
@@ -23,7 +23,7 @@ const GROWTH_FIGURES = [
 /** Three static blog cards, linking to their answers on /blog. */
 const HOME_BLOG_CARDS = blogEntries.slice(0, 3);
 
-// Reached through the rewrite (lib/cached-routes.ts) of /. Rendered on the first request (never at build
+// Reached through the rewrite (lib/cache/cached-routes.ts) of /. Rendered on the first request (never at build
 // time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache
 // until a write expires its "parts" or "reviews" tag.
 export function generateStaticParams(): { v: string }[] {

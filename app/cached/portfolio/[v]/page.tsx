@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { portfolio } from "@/lib/content/portfolio";
-import { requireIndexVariant } from "@/lib/cached-page";
-import { pageMetadata } from "@/lib/metadata";
+import { portfolio } from "@/lib/site/content/portfolio";
+import { requireIndexVariant } from "@/lib/cache/cached-page";
+import { pageMetadata } from "@/lib/site/metadata";
 
-// Reached through the rewrite (lib/cached-routes.ts) of /portfolio. Rendered on the first request (never at build
+// Reached through the rewrite (lib/cache/cached-routes.ts) of /portfolio. Rendered on the first request (never at build
 // time: the canonical URL comes from the runtime SITE_URL), then served from Next's cache.
 export function generateStaticParams(): { v: string }[] {
   return [];

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Pagination } from "@/components/Pagination";
 import { ReviewList } from "@/components/ReviewList";
-import { cachedPageNumber, pageCount, REVIEWS_PATH } from "@/lib/cached-routes";
-import { pageMetadata } from "@/lib/metadata";
-import { cachedReviewStats, cachedReviews } from "@/lib/public-data";
+import { cachedPageNumber, pageCount, REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { pageMetadata } from "@/lib/site/metadata";
+import { cachedReviewStats, cachedReviews } from "@/lib/cache/public-data";
 
-// /customer-reviews?page=N, rewritten here (lib/cached-routes.ts). Rendered on its first request,
+// /customer-reviews?page=N, rewritten here (lib/cache/cached-routes.ts). Rendered on its first request,
 // then served from the cache until a review expires the "reviews" tag.
 type Params = Promise<{ page: string }>;
 

@@ -1,5 +1,9 @@
-import { adjustStock } from "@/lib/catalogue";
-import { jsonReply, objectIdParam, parseWith, readJsonBody, requireAdmin, route } from "@/lib/http";
+import { adjustStock } from "@/lib/stock/adjust";
+import { jsonReply } from "@/lib/http/errors";
+import { objectIdParam } from "@/lib/http/params";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
 import { partStockSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,5 +1,8 @@
-import { emailParam, HttpError, jsonReply, requireAdmin, route } from "@/lib/http";
-import { promoteToAdmin } from "@/lib/users";
+import { emailParam } from "@/lib/http/params";
+import { HttpError, jsonReply } from "@/lib/http/errors";
+import { requireAdmin } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { promoteToAdmin } from "@/lib/users/accounts";
 
 type Context = { params: Promise<{ email: string }> };
 

@@ -1,5 +1,9 @@
-import { emailParam, HttpError, jsonReply, parseWith, readJsonBody, requireSelf, requireUser, route } from "@/lib/http";
-import { getProfile, updateProfile } from "@/lib/users";
+import { emailParam } from "@/lib/http/params";
+import { HttpError, jsonReply } from "@/lib/http/errors";
+import { parseWith, readJsonBody } from "@/lib/http/body";
+import { requireSelf, requireUser } from "@/lib/http/guards";
+import { route } from "@/lib/http/route";
+import { getProfile, updateProfile } from "@/lib/users/profile";
 import { profileSchema } from "@/lib/validation/profile";
 
 type Context = { params: Promise<{ email: string }> };

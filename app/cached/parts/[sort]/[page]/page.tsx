@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
-import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue";
-import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue-query";
-import { cachedPageNumber, pageCount } from "@/lib/cached-routes";
-import { cachedCataloguePage, cachedPartCount } from "@/lib/public-data";
+import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue/queries";
+import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue/query-string";
+import { cachedPageNumber, pageCount } from "@/lib/cache/cached-routes";
+import { cachedCataloguePage, cachedPartCount } from "@/lib/cache/public-data";
 
-// /parts without a search text, rewritten here (lib/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
+// /parts without a search text, rewritten here (lib/cache/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
 // Rendered on first request, then served from the cache until a part or stock write expires the
 // "parts" tag. Nothing is rendered at build time: the database and the site URL are runtime things.
 type Params = Promise<{ sort: string; page: string }>;

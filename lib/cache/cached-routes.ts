@@ -1,0 +1,64 @@
+import { CATALOGUE_ORDER, PART_SORTS } from "../catalogue/query-string";
+
+// Public pages that are the same for every visitor are rendered once and served from Next's cache
+// (ISR). Next prerenders a page without params at build time, when neither the database nor the
+// site's runtime URL is known; a dynamic segment with an empty generateStaticParams is rendered on
+// its first request instead. So these public paths are rewritten (next.config.ts, before the
+// filesystem routes) onto such segments under /cached. Next's own cache fills reach those internal
+// paths too, so they stay reachable; their canonical URL names the public path, and robots.txt
+// keeps crawlers out of /cached/.
+//
+// Only the variants below exist: the cached pages answer 404 to any other /cached/ path and to a
+// page past the last, and a 404 is never stored (lib/cache/isr-cache-handler.mjs), so nobody can fill the
+// cache by making up URLs.
+//
+// Config rewrites rather than a NextResponse.rewrite in proxy.ts: measured, the proxy's rewrite
+// cost about 1 ms of CPU per request, as much again as serving the cached page.
+export const CACHED_PREFIX = "/cached";
+/** The one variant of the cached pages that have a single version (home, blog, portfolio). */
+export const INDEX_VARIANT = "index";
+/** Every review, a page at a time (GET /reviews is SPEC 7's JSON list, so the page has its own path). */
+export const REVIEWS_PATH = "/customer-reviews";
+
+type Condition = { type: "query"; key: string; value?: string };
+export type Rewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
+
+/** What the catalogue page reads as a sort (`lib/catalogue/query-string.ts`); anything else is the catalogue order. */
+const SORT = `(?<sort>${PART_SORTS.join("|")})`;
+/**
+ * A page number as written by the shop's own links: 1 to 6 digits, no leading zero. Only these
+ * reach a cached page, so each page has one cache entry; "0", "007" or "x" fall through to page 1.
+ */
+export const PAGE_NUMBER = "[1-9]\\d{0,5}";
+const PAGE = `(?<page>${PAGE_NUMBER})`;
+
+/** How many pages a list of `total` items fills, `pageSize` a page; an empty list still has its page 1. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The page number of a /cached/ path, or null when it is not one the rewrites produce. */
+export function cachedPageNumber(text: string): number | null {
+  return new RegExp(`^${PAGE_NUMBER}$`).test(text) ? Number(text) : null;
+}
+/** A search text is free input: /parts?q=… renders per request (app/parts/(catalogue)). */
+const NO_SEARCH: Condition[] = [{ type: "query", key: "q" }];
+
+export function cachedPageRewrites(): Rewrite[] {
+  const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NO_SEARCH });
+  return [
+    { source: "/", destination: `${CACHED_PREFIX}/home/${INDEX_VARIANT}` },
+    { source: "/blog", destination: `${CACHED_PREFIX}/blog/${INDEX_VARIANT}` },
+    { source: "/portfolio", destination: `${CACHED_PREFIX}/portfolio/${INDEX_VARIANT}` },
+    // First match wins: an unreadable sort or page falls through to the plain order or page 1.
+    parts(`${CACHED_PREFIX}/parts/:sort/:page`, [
+      { type: "query", key: "sort", value: SORT },
+      { type: "query", key: "page", value: PAGE },
+    ]),
+    parts(`${CACHED_PREFIX}/parts/:sort/1`, [{ type: "query", key: "sort", value: SORT }]),
+    parts(`${CACHED_PREFIX}/parts/${CATALOGUE_ORDER}/:page`, [{ type: "query", key: "page", value: PAGE }]),
+    parts(`${CACHED_PREFIX}/parts/${CATALOGUE_ORDER}/1`),
+    { source: REVIEWS_PATH, destination: `${CACHED_PREFIX}/reviews/:page`, has: [{ type: "query", key: "page", value: PAGE }] },
+    { source: REVIEWS_PATH, destination: `${CACHED_PREFIX}/reviews/1` },
+  ];
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { partsChanged } from "@/lib/cache/tags";
+import { type PartView, toPartView } from "@/lib/catalogue/views";
+import { connectDb, trusted } from "@/lib/db/connect";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
+import { withPartLock } from "@/lib/stock/part-lock";
+import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
+import { Order } from "@/models/Order";
+import { Part, type PartDoc } from "@/models/Part";
+
+/** Adds a part to the catalogue (admin's add-product form). */
+export async function addPart(input: NewPart): Promise<PartView> {
+  await connectDb();
+  const part = await Part.create({
+    partsname: input.partsname,
+    image: input.image,
+    price: input.price,
+    quantity: input.quantity,
+    minOrder: input.minOrder,
+    maxPerOrder: input.maxPerOrder,
+    description: input.description,
+  });
+  partsChanged(String(part._id));
+  return toPartView(part.toObject());
+}
+
+/**
+ * Edits a part's fields (not its stock). Under the part's lock, so the minimum-order check
+ * reads the stock as it is, and no order is priced from a half-edited part.
+ */
+export async function updatePart(id: string, changes: PartUpdate): Promise<PartView> {
+  await connectDb();
+  return withPartLock(id, async () => {
+    const part = await Part.findById(id).lean<PartDoc>();
+    if (!part) throw new NotFoundError("There is no part with this id.");
+    const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description">> = {};
+    if (changes.partsname !== undefined) set.partsname = changes.partsname;
+    if (changes.image !== undefined) set.image = changes.image;
+    if (changes.price !== undefined) set.price = changes.price;
+    if (changes.minOrder !== undefined) set.minOrder = changes.minOrder;
+    if (changes.maxPerOrder !== undefined) set.maxPerOrder = changes.maxPerOrder;
+    if (changes.description !== undefined) set.description = changes.description;
+    const minOrder = set.minOrder ?? part.minOrder;
+    if (set.minOrder !== undefined && !minOrderFits(minOrder, part.quantity)) {
+      throw new InvalidInputError(`minOrder: ${PART_MESSAGES.minOrderAboveStock} (${part.quantity} in stock).`);
+    }
+    const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
+    if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
+    await Part.updateOne({ _id: part._id }, { $set: set });
+    partsChanged(id);
+    const updated = await Part.findById(id).lean<PartDoc>();
+    if (!updated) throw new NotFoundError("There is no part with this id.");
+    return toPartView(updated);
+  });
+}
+
+/**
+ * Deletes a part, unless it has open orders (placed or shipped): those still need it, and the
+ * message says so. Under the part's lock, so no order can be placed between the check and the delete.
+ */
+export async function deletePart(id: string): Promise<{ deletedCount: number }> {
+  await connectDb();
+  return withPartLock(id, async () => {
+    const part = await Part.findById(id, { _id: 1 }).lean<Pick<PartDoc, "_id">>();
+    if (!part) throw new NotFoundError("There is no part with this id.");
+    const open = await Order.countDocuments({ partId: part._id, status: trusted({ $in: [...OPEN_STATUSES] }) });
+    if (open > 0) {
+      throw new ConflictError(
+        `This part has ${open} open order${open === 1 ? "" : "s"} (placed or shipped) and cannot be deleted. Deliver or cancel ${open === 1 ? "it" : "them"} first.`,
+      );
+    }
+    const { deletedCount } = await Part.deleteOne({ _id: part._id });
+    partsChanged(id);
+    return { deletedCount };
+  });
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { partsChanged } from "@/lib/cache/tags";
+import { connectDb } from "@/lib/db/connect";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { type OrderView, toOrderView } from "@/lib/orders/views";
+import { returnStockLocked } from "@/lib/stock/levels";
+import { withPartLock } from "@/lib/stock/part-lock";
+import type { AccountView } from "@/lib/users/accounts";
+import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
+
+/**
+ * Deletes an order and puts a still-open ("placed") order's quantity back in stock.
+ * Its owner may delete it while it is "placed"; an admin may delete any order
+ * (stock goes back only for a "placed" one: shipped goods are no longer on the shelf).
+ */
+export async function deleteOrder(orderId: string, actor: AccountView): Promise<{ deletedCount: number }> {
+  await connectDb();
+  const found = await Order.findById(orderId).lean<OrderDoc>();
+  if (!found) throw new NotFoundError("There is no order with this id.");
+  const isAdmin = actor.role === "admin";
+  if (!isAdmin && found.email !== actor.email) throw new ForbiddenError("You can only delete your own orders.");
+  return withPartLock(found.partId, async () => {
+    // Read again under the lock: the status or the order itself may have changed meanwhile.
+    // Gone meanwhile (a concurrent delete won): the same 404 as an order that never existed.
+    const order = await Order.findById(orderId).lean<OrderDoc>();
+    if (!order) throw new NotFoundError("There is no order with this id.");
+    if (!isAdmin && order.status !== "placed") {
+      throw new ConflictError(`This order is ${order.status} and can no longer be deleted.`);
+    }
+    const { deletedCount } = await Order.deleteOne({ _id: order._id });
+    if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
+    if (order.status === "placed") {
+      await returnStockLocked(order.partId, order.quantity);
+      partsChanged(String(order.partId));
+    }
+    return { deletedCount };
+  });
+}
+
+/**
+ * The order life cycle: placed → shipped → delivered, or cancelled from placed or shipped
+ * (a shipped parcel can still be stopped or come back, and its goods return to the shelf).
+ * Delivered and cancelled are final.
+ */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ["shipped", "cancelled"],
+  shipped: ["delivered", "cancelled"],
+  delivered: [],
+  cancelled: [],
+};
+
+export const canMoveTo = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
+
+/** Orders that still hold their part: a part with any of these cannot be deleted. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ["placed", "shipped"];
+
+/**
+ * Moves an order to a new status. The order is read again under its part's stock lock and the
+ * write is conditional on the status it had, so two concurrent changes (two cancels, a cancel and
+ * a customer's delete) cannot both act: cancelling puts the quantity back in stock exactly once.
+ */
+export async function changeOrderStatus(orderId: string, to: OrderStatus): Promise<OrderView> {
+  await connectDb();
+  const found = await Order.findById(orderId, { partId: 1 }).lean<Pick<OrderDoc, "_id" | "partId">>();
+  if (!found) throw new NotFoundError("There is no order with this id.");
+  return withPartLock(found.partId, async () => {
+    const order = await Order.findById(orderId).lean<OrderDoc & { createdAt?: Date }>();
+    if (!order) throw new NotFoundError("There is no order with this id.");
+    const from = order.status;
+    if (from === to) throw new ConflictError(`This order is already ${from}.`);
+    if (!canMoveTo(from, to)) {
+      const allowed = NEXT_STATUSES[from];
+      throw new ConflictError(
+        allowed.length === 0 ? `This order is ${from}; its status can no longer change.` : `A ${from} order can only become ${allowed.join(" or ")}, not ${to}.`,
+      );
+    }
+    const { modifiedCount } = await Order.updateOne({ _id: order._id, status: from }, { $set: { status: to } });
+    if (modifiedCount !== 1) throw new ConflictError("This order changed meanwhile; reload and try again.");
+    if (to === "cancelled") {
+      await returnStockLocked(order.partId, order.quantity);
+      partsChanged(String(order.partId));
+    }
+    return toOrderView({ ...order, status: to });
+  });
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
+import { reviewsChanged } from "@/lib/cache/tags";
+import { connectDb } from "@/lib/db/connect";
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
+import { authorReview } from "@/lib/reviews/queries";
+import { changeReviewTotalsLocked, ensureReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
+import { type ReviewView, toReviewView } from "@/lib/reviews/views";
+import type { AccountView } from "@/lib/users/accounts";
+import type { NewReview } from "@/lib/validation/reviews";
+import { Review, type ReviewDoc } from "@/models/Review";
+
+/**
+ * Review writes per account: one account once posted 40 one-star reviews in a row. Each account has
+ * one review; this bounds how often it can be rewritten. In memory, per server process, like the
+ * sign-in limits.
+ */
+export const REVIEW_WRITES = { max: 5, windowMs: 10 * 60_000 };
+
+const reviewWrites = new SlidingWindowLimiter(REVIEW_WRITES);
+
+function countReviewWrite(email: string): void {
+  const status = reviewWrites.status(email);
+  if (status.limited) {
+    const minutes = Math.max(1, Math.ceil(status.retryAfterMs / 60_000));
+    throw new TooManyRequestsError(`You have changed your review often just now. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, status.retryAfterMs);
+  }
+  reviewWrites.hit(email);
+}
+
+/** The author's name and picture as the review shows them, from the account, whatever the form said. */
+const authorFields = (author: AccountView) => ({ name: author.name || author.email.split("@")[0] || "Customer", image: author.image });
+
+/**
+ * POST /reviews: one review per account. The first stores it (created); a later one rewrites the
+ * author's review (not created), so reposting never adds a second review to the count or the mean.
+ */
+export async function saveReview(input: NewReview, author: AccountView): Promise<{ review: ReviewView; created: boolean }> {
+  await connectDb();
+  countReviewWrite(author.email);
+  const saved = await withReviewsLock(async () => {
+    await ensureReviewTotalsLocked();
+    const existing = await authorReview(author.email);
+    if (existing) return { review: await rewriteLocked(existing, input, author), created: false };
+    const review = await Review.create({ rating: input.rating, description: input.description, ...authorFields(author), email: author.email });
+    await changeReviewTotalsLocked(null, review.rating);
+    return { review: toReviewView(review.toObject()), created: true };
+  });
+  reviewsChanged();
+  return saved;
+}
+
+async function rewriteLocked(existing: ReviewDoc, input: NewReview, author: AccountView): Promise<ReviewView> {
+  const fields = { rating: input.rating, description: input.description, ...authorFields(author) };
+  await Review.updateOne({ _id: existing._id }, { $set: fields });
+  await changeReviewTotalsLocked(existing.rating, input.rating);
+  return toReviewView({ ...existing, ...fields });
+}
+
+/** The review `id` under the lock, or 404; 403 unless `may` allows the actor. */
+async function reviewForLocked(id: string, actor: AccountView, may: (review: ReviewDoc) => boolean, refusal: string): Promise<ReviewDoc> {
+  const review = await Review.findById(id).lean<ReviewDoc>();
+  if (!review) throw new NotFoundError("There is no review with this id.");
+  if (!may(review)) throw new ForbiddenError(refusal);
+  return review;
+}
+
+/** PUT /reviews/{id}: only its author may change a review. */
+export async function editReview(id: string, input: NewReview, author: AccountView): Promise<ReviewView> {
+  await connectDb();
+  countReviewWrite(author.email);
+  const review = await withReviewsLock(async () => {
+    await ensureReviewTotalsLocked();
+    const existing = await reviewForLocked(id, author, (r) => r.email === author.email, "You can only change your own review.");
+    return rewriteLocked(existing, input, author);
+  });
+  reviewsChanged();
+  return review;
+}
+
+/** DELETE /reviews/{id}: its author, or an admin (who moderates every review, unlimited). */
+export async function removeReview(id: string, actor: AccountView): Promise<{ deletedCount: number }> {
+  await connectDb();
+  const isAdmin = actor.role === "admin";
+  if (!isAdmin) countReviewWrite(actor.email);
+  await withReviewsLock(async () => {
+    await ensureReviewTotalsLocked();
+    const review = await reviewForLocked(id, actor, (r) => isAdmin || r.email === actor.email, "You can only remove your own review.");
+    const { deletedCount } = await Review.deleteOne({ _id: review._id });
+    if (deletedCount !== 1) throw new NotFoundError("There is no review with this id.");
+    await changeReviewTotalsLocked(review.rating, null);
+  });
+  reviewsChanged();
+  return { deletedCount: 1 };
+}

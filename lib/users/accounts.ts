@@ -1,0 +1,152 @@
+import "server-only";
+import { connectDb } from "@/lib/db/connect";
+import { withLock } from "@/lib/db/lock";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/password";
+import { normaliseEmail } from "@/lib/validation/auth";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
+import { type Role, User } from "@/models/User";
+
+export type AccountView = { email: string; name: string; image: string; role: Role };
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists. Sign in instead.");
+  }
+}
+
+export function toAccount(user: { email: string; displayName?: string | null; photoURL?: string | null; role: Role }): AccountView {
+  return { email: user.email, name: user.displayName ?? "", image: user.photoURL ?? "", role: user.role };
+}
+
+/** SPEC's PUT /user/{email}: makes sure the user exists; idempotent. Fills a missing name or picture, never overwrites one. */
+export async function registerUser(input: { email: string; name?: string; image?: string }): Promise<{ created: boolean; account: AccountView }> {
+  await connectDb();
+  const email = normaliseEmail(input.email);
+  const existing = await User.findOne({ email }).lean();
+  if (existing) {
+    const fill: Record<string, string> = {};
+    if (!existing.displayName && input.name) fill.displayName = input.name;
+    if (!existing.photoURL && input.image) fill.photoURL = input.image;
+    if (Object.keys(fill).length) await User.updateOne({ email }, { $set: fill });
+    return { created: false, account: toAccount({ ...existing, ...fill }) };
+  }
+  try {
+    const user = await User.create({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "" });
+    return { created: true, account: toAccount(user) };
+  } catch (error) {
+    // Two registrations of the same new email raced: the other one created it.
+    if ((error as { code?: unknown }).code === 11000) return registerUser(input);
+    throw error;
+  }
+}
+
+/**
+ * Sign-up with a password: a new account only. An account that exists without a password (made by a
+ * Google sign-in) is refused too: whoever signs up cannot prove they own it, so only its signed-in
+ * owner may give it a password (setPassword).
+ */
+export async function createAccountWithPassword(input: { email: string; password: string; name: string }): Promise<AccountView> {
+  await connectDb();
+  const email = normaliseEmail(input.email);
+  if (await User.exists({ email })) throw new EmailTakenError();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await User.create({ email, displayName: input.name, name: input.name, passwordHash });
+    return toAccount(user);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 11000) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export class WrongPasswordError extends ForbiddenError {
+  constructor() {
+    super("The current password is not correct.");
+  }
+}
+
+export class PasswordChangedMeanwhileError extends ConflictError {
+  constructor() {
+    super("The password was changed by another request at the same time; sign in again with the password now in force.");
+  }
+}
+
+const ACCOUNT_BUSY = "This account is being changed by another request just now; please try again in a moment.";
+
+export const NO_PASSWORD_TO_CHANGE = "Your account signs in with Google and has no password to change; leave the current password empty to set one.";
+
+/** Whether the account can sign in with a password (accounts made by a Google sign-in cannot, until their owner sets one). */
+export async function hasPassword(email: string): Promise<boolean> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(email) }, { passwordHash: 1 }).lean();
+  return Boolean(user?.passwordHash);
+}
+
+/**
+ * The signed-in owner changes the account's password, giving the current one, or sets the first one
+ * of an account that has none. Every session of the account ends; the new session version is
+ * returned so the caller can hand its own session over to it.
+ */
+export async function setPassword(email: string, { currentPassword, newPassword }: { currentPassword?: string; newPassword: string }): Promise<number> {
+  await connectDb();
+  const found = await User.findOne({ email: normaliseEmail(email) }, { _id: 1 }).lean();
+  if (!found) throw new NotFoundError("There is no user with this email.");
+  // Check and write under the account's lock (the embedded database's conditional update is no
+  // atomic check-and-set): of two changes sent together with the same current password, the second
+  // then finds the password changed, and only one session survives at the new version.
+  return withLock(`account:${String(found._id)}`, ACCOUNT_BUSY, async () => {
+    const user = await User.findOne({ _id: found._id }, { passwordHash: 1, sessionVersion: 1 }).lean();
+    if (!user) throw new NotFoundError("There is no user with this email.");
+    if (user.passwordHash) {
+      if (!currentPassword) throw new InvalidInputError("currentPassword: Enter your current password");
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
+    } else if (currentPassword) {
+      throw new InvalidInputError(NO_PASSWORD_TO_CHANGE);
+    }
+    const sessionVersion = (user.sessionVersion ?? 0) + 1;
+    // Conditional as well, so a write that bypassed the lock (an operator's script) is not overwritten.
+    const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
+    const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+    if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
+    return sessionVersion;
+  });
+}
+
+/** The account when the password is right, else null; unknown emails take as long as wrong passwords. */
+export async function checkPassword(emailInput: string, password: string): Promise<AccountView | null> {
+  await connectDb();
+  const user = await User.findOne({ email: normaliseEmail(emailInput) }).select("+passwordHash").lean();
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? toAccount(user) : null;
+}
+
+export async function isAdmin(email: string): Promise<boolean> {
+  await connectDb();
+  return (await User.exists({ email: normaliseEmail(email), role: "admin" })) !== null;
+}
+
+/** One page of the Make Admin list: users with their role, oldest account first. */
+export async function listUsers({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<{ email: string; role: Role }[]> {
+  await connectDb();
+  const users = await User.find({}, { email: 1, role: 1 }).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean();
+  return users.map((u) => ({ email: u.email, role: u.role }));
+}
+
+/** Makes a user an admin; null when there is no such user. modifiedCount is 0 when they already were. */
+export async function promoteToAdmin(email: string): Promise<{ modifiedCount: number } | null> {
+  await connectDb();
+  const found = await User.findOne({ email: normaliseEmail(email) }, { _id: 1 }).lean();
+  if (!found) return null;
+  // Under the account's lock, since the embedded database's conditional update is no atomic
+  // check-and-set: of admins promoting one user at once, one is told it promoted them.
+  return withLock(`account:${String(found._id)}`, ACCOUNT_BUSY, async () => {
+    const user = await User.findOne({ _id: found._id }, { role: 1 }).lean();
+    if (!user || user.role === "admin") return { modifiedCount: 0 };
+    const result = await User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
+    return { modifiedCount: result.modifiedCount };
+  });
+}
