@@ -17,10 +17,15 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.outp
   return parsed.data;
 }
 
+/** The media type of every JSON body the API reads and sends (a `+json` one is read too). */
+export const JSON_MEDIA_TYPE = "application/json";
+
+const NOT_JSON_MESSAGE = `Send the body as JSON with Content-Type: ${JSON_MEDIA_TYPE}.`;
+
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const media = value.split(";")[0]?.trim().toLowerCase() ?? "";
-  return media === "application/json" || (media.startsWith("application/") && media.endsWith("+json"));
+  return media === JSON_MEDIA_TYPE || (media.startsWith("application/") && media.endsWith("+json"));
 }
 
 /** Reads the body's bytes up to the cap, whatever Content-Length claims: a larger body is refused (413) before it is all read. */
@@ -62,9 +67,9 @@ export async function readJsonBody(request: Request, { optional = false, maxByte
   if (optional && !contentType) {
     const text = await readCapped(request, maxBytes);
     if (text.trim() === "") return {};
-    throw new HttpError(415, "Send the body as JSON with Content-Type: application/json.");
+    throw new HttpError(415, NOT_JSON_MESSAGE);
   }
-  if (!isJsonContentType(contentType)) throw new HttpError(415, "Send the body as JSON with Content-Type: application/json.");
+  if (!isJsonContentType(contentType)) throw new HttpError(415, NOT_JSON_MESSAGE);
   const text = await readCapped(request, maxBytes);
   if (text.trim() === "") {
     if (optional) return {};

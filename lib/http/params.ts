@@ -1,5 +1,6 @@
 import { HttpError } from "@/lib/http/errors";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
+import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
 
 /** An email path segment, normalised like stored emails (decoded, trimmed, lower-cased); 400 if it is not an email. */
 export function emailParam(raw: string): string {
@@ -16,6 +17,6 @@ export function emailParam(raw: string): string {
 
 /** An ObjectId path segment or body field; 400 otherwise. */
 export function objectIdParam(raw: string, what: string): string {
-  if (!/^[0-9a-f]{24}$/i.test(raw)) throw new HttpError(400, `${what} is not a valid id (24 hexadecimal characters).`);
+  if (!OBJECT_ID_PATTERN.test(raw)) throw new HttpError(400, `${what} is not a valid id (24 hexadecimal characters).`);
   return raw.toLowerCase();
 }
