@@ -1,6 +1,6 @@
 import { jsonReply } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { buildOpenApiDocument } from "@/lib/openapi";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 let document: Record<string, unknown> | undefined;
 
