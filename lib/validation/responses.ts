@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
+import { DEFAULT_MAX_PER_ORDER } from "@/lib/validation/parts";
 import { z } from "@/lib/validation/zod";
 import { ORDER_STATUSES } from "@/models/Order";
 import { ROLES } from "@/models/User";
@@ -18,7 +19,7 @@ export const partViewSchema = z
     price: z.number(),
     quantity: z.number().int(),
     minOrder: z.number().int(),
-    maxPerOrder: z.number().int().meta({ description: "The most one order may take: the part's own maximum, or 100 when none is set" }),
+    maxPerOrder: z.number().int().meta({ description: `The most one order may take: the part's own maximum, or ${DEFAULT_MAX_PER_ORDER} when none is set` }),
     description: z.string(),
     createdAt: isoDate,
     updatedAt: isoDate,
