@@ -10,7 +10,7 @@ import { Part } from "@/models/Part";
 // tool, not a request: it may read the whole collection.
 
 /** Lists rebuilt at once: each is a few writes under its own lock. */
-const REBUILDS_AT_ONCE = 4;
+const REBUILDS_AT_ONCE = 16;
 
 async function inTurns<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
