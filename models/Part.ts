@@ -26,10 +26,8 @@ const partSchema = new Schema(
   { timestamps: true, collection: "parts" },
 );
 
-// Catalogue order (newest last), and the sorts of /parts.
-partSchema.index({ createdAt: 1, _id: 1 });
-partSchema.index({ price: 1, _id: 1 });
-partSchema.index({ partsname: 1, _id: 1 });
+// No secondary index: every part is read by _id, and the catalogue's orders and search are lists
+// the shop keeps itself (lib/catalogue/lists.ts).
 
 export type PartFields = InferSchemaType<typeof partSchema>;
 export type PartDoc = PartFields & { _id: Types.ObjectId };

@@ -1,13 +1,18 @@
 import "server-only";
 import { partsChanged } from "@/lib/cache/tags";
+import { type ListedPart, listChanges } from "@/lib/catalogue/lists";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
-import { connectDb, trusted } from "@/lib/db/connect";
+import { connectDb } from "@/lib/db/connect";
+import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
 import { withPartLock } from "@/lib/stock/part-lock";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
+
+// Each command keeps the catalogue's lists and search terms (lib/catalogue/lists.ts) before it
+// returns, so the part shows in every list and search from the next request on.
 
 /** Adds a part to the catalogue (admin's add-product form). */
 export async function addPart(input: NewPart): Promise<PartView> {
@@ -21,8 +26,10 @@ export async function addPart(input: NewPart): Promise<PartView> {
     maxPerOrder: input.maxPerOrder,
     description: input.description,
   });
+  const added = part.toObject();
+  await changeLists(listChanges(null, added));
   partsChanged(String(part._id));
-  return toPartView(part.toObject());
+  return toPartView(added);
 }
 
 /**
@@ -48,9 +55,10 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
     if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
     await Part.updateOne({ _id: part._id }, { $set: set });
-    partsChanged(id);
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
+    await changeLists(listChanges(part, updated));
+    partsChanged(id);
     return toPartView(updated);
   });
 }
@@ -62,15 +70,18 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
 export async function deletePart(id: string): Promise<{ deletedCount: number }> {
   await connectDb();
   return withPartLock(id, async () => {
-    const part = await Part.findById(id, { _id: 1 }).lean<Pick<PartDoc, "_id">>();
+    const part = await Part.findById(id, { partsname: 1, price: 1, description: 1, createdAt: 1 }).lean<ListedPart>();
     if (!part) throw new NotFoundError("There is no part with this id.");
-    const open = await Order.countDocuments({ partId: part._id, status: trusted({ $in: [...OPEN_STATUSES] }) });
+    // One equality count per open status: the engine answers those from the index, an $in it would scan.
+    const counts = await Promise.all(OPEN_STATUSES.map((status) => Order.countDocuments({ partId: part._id, status })));
+    const open = counts.reduce((sum, count) => sum + count, 0);
     if (open > 0) {
       throw new ConflictError(
         `This part has ${open} open order${open === 1 ? "" : "s"} (placed or shipped) and cannot be deleted. Deliver or cancel ${open === 1 ? "it" : "them"} first.`,
       );
     }
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
+    await changeLists(listChanges(part, null));
     partsChanged(id);
     return { deletedCount };
   });

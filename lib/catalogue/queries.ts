@@ -1,86 +1,93 @@
 import "server-only";
 import { isValidObjectId } from "mongoose";
+import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { searchFilter } from "@/lib/catalogue/search";
+import { searchPage, searchTermsOf } from "@/lib/catalogue/search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
-import { connectDb, trusted } from "@/lib/db/connect";
+import { connectDb } from "@/lib/db/connect";
+import { keyId, listSize, readList } from "@/lib/db/ordered-index";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { Part, type PartDoc } from "@/models/Part";
+
+// Every list of parts is a page of an ordered list (lib/catalogue/lists.ts) and then one read by
+// _id per part of the page, in parallel: the engine answers those from its primary key.
+
+const isPartId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
+
+/** The parts of these ids, in this order; an id whose part is gone (deleted meanwhile) is left out. */
+async function partsByIds(ids: readonly string[]): Promise<PartView[]> {
+  const parts = await Promise.all(ids.map((id) => Part.findById(id).lean<PartDoc>()));
+  return parts.filter((part): part is PartDoc => part !== null).map(toPartView);
+}
 
 /** One page of the catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
 export async function listParts({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<PartView[]> {
   await connectDb();
-  const parts = await Part.find().sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<PartDoc[]>();
-  return parts.map(toPartView);
+  const { keys } = await readList(CATALOGUE_LIST, { offset: skip, limit });
+  return partsByIds(keys.map(keyId));
 }
 
 /** One part, or null when the id is malformed or unknown. */
 export async function findPart(id: string): Promise<PartView | null> {
-  if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) return null;
+  if (!isValidObjectId(id) || !isPartId(id)) return null;
   await connectDb();
   const part = await Part.findById(id).lean<PartDoc>();
   return part ? toPartView(part) : null;
 }
 
 /**
- * Which of these part ids are still in the catalogue, in one bounded read by _id: an order keeps
- * its part's id and name after the part is deleted, and a page links only the parts that remain.
+ * Which of these part ids are still in the catalogue, one read by _id each, in parallel: an order
+ * keeps its part's id and name after the part is deleted, and a page links only the parts that remain.
  */
 export async function partsInCatalogue(ids: readonly string[]): Promise<Set<string>> {
-  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/i.test(id));
+  const wanted = [...new Set(ids)].filter(isPartId);
   if (wanted.length === 0) return new Set();
   await connectDb();
-  const parts = await Part.find({ _id: trusted({ $in: wanted }) }, { _id: 1 }).limit(wanted.length).lean<{ _id: unknown }[]>();
-  return new Set(parts.map((part) => String(part._id)));
+  const found = await Promise.all(wanted.map((id) => Part.findById(id, { _id: 1 }).lean<{ _id: unknown }>()));
+  return new Set(found.filter((part) => part !== null).map((part) => String(part._id)));
 }
 
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
 
-// Each sort is an index of models/Part.ts read forwards or, for price-desc, wholly backwards
-// (so ties on price come newest id first there: a { price: -1, _id: 1 } sort would need an index of its own).
-const SORT_ORDERS: Record<PartSort | "catalogue", Record<string, 1 | -1>> = {
-  catalogue: { createdAt: 1, _id: 1 },
-  "price-asc": { price: 1, _id: 1 },
-  "price-desc": { price: -1, _id: -1 },
-  name: { partsname: 1, _id: 1 },
-};
-
 export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number };
 
 export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number };
 
+/** The ids of one page and the total: of a search when the text has terms, else of the catalogue in the sort's list. */
+async function pageOfIds(q: string | undefined, sort: PartSort | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+  const terms = searchTermsOf(q);
+  // A text with no letter or digit in it ("#", "(") matches no word, so nothing.
+  if (terms) return terms.length > 0 ? searchPage(terms, { sort, offset, limit }) : { ids: [], total: 0 };
+  const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
+  const { keys, total } = await readList(list, { offset, limit, descending });
+  return { ids: keys.map(keyId), total };
+}
+
 /** One page of the catalogue, optionally filtered by a search text and sorted by price or name. */
 export async function searchParts({ q, page = 1, sort, pageSize = CATALOGUE_PAGE_SIZE }: PartSearch = {}): Promise<PartSearchResult> {
   await connectDb();
-  const filter = searchFilter(q);
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const [parts, total] = await Promise.all([
-    Part.find(filter)
-      .sort(SORT_ORDERS[sort ?? "catalogue"])
-      .skip((current - 1) * pageSize)
-      .limit(pageSize)
-      .lean<PartDoc[]>(),
-    Part.countDocuments(filter),
-  ]);
-  return { parts: parts.map(toPartView), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { ids, total } = await pageOfIds(q, sort, (current - 1) * pageSize, pageSize);
+  return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** How many parts the catalogue holds, or match a search text. */
 export async function countParts(q?: string): Promise<number> {
   await connectDb();
-  return Part.countDocuments(searchFilter(q));
+  return searchTermsOf(q) ? (await pageOfIds(q, undefined, 0, 0)).total : listSize(CATALOGUE_LIST);
 }
 
 export type PartSitemapEntry = { _id: string; updatedAt: string };
 
-/** Ids and modification times of one slice of the catalogue, in a stable order, for sitemaps. */
+/** Ids and modification times of one slice of the catalogue, in its own order, for sitemaps. */
 export async function partSitemapEntries({ skip, limit }: { skip: number; limit: number }): Promise<PartSitemapEntry[]> {
   await connectDb();
-  const rows = await Part.find({}, { _id: 1, updatedAt: 1, createdAt: 1 })
-    .sort({ _id: 1 })
-    .skip(skip)
-    .limit(limit)
-    .lean<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }[]>();
-  return rows.map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
+  const { keys } = await readList(CATALOGUE_LIST, { offset: skip, limit });
+  const rows = await Promise.all(
+    keys.map((key) => Part.findById(keyId(key), { _id: 1, updatedAt: 1, createdAt: 1 }).lean<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }>()),
+  );
+  return rows
+    .filter((row) => row !== null)
+    .map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
 }

@@ -2,6 +2,9 @@ import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { hashPassword } from "@/lib/users/password";
 import { recountReviewTotals } from "@/lib/reviews/totals";
+import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
+import { reindexCatalogue } from "@/lib/catalogue/reindex";
+import { listSize } from "@/lib/db/ordered-index";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
@@ -24,6 +27,10 @@ export const RETIRED_INDEXES: readonly { collection: string; key: Record<string,
   { collection: "orders", key: { email: 1, createdAt: -1 } },
   { collection: "orders", key: { status: 1, createdAt: -1 } },
   { collection: "orders", key: { createdAt: -1 } },
+  // The catalogue's orders are lists kept by lib/catalogue/lists.ts.
+  { collection: "parts", key: { createdAt: 1, _id: 1 } },
+  { collection: "parts", key: { price: 1, _id: 1 } },
+  { collection: "parts", key: { partsname: 1, _id: 1 } },
 ];
 
 /** The name MongoDB gives an index by default: `email_1_createdAt_-1`. */
@@ -64,6 +71,8 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
     .map((part, i) => ({ ...part, createdAt: new Date(base + i * 60_000) }))
     .filter((part) => !existingParts.has(part.partsname));
   if (parts.length) await Part.insertMany(parts);
+  // Inserted past the part commands, or a database made before the lists: list its parts afresh.
+  if (parts.length || (await listSize(CATALOGUE_LIST)) !== (await Part.estimatedDocumentCount())) await reindexCatalogue();
 
   const existingReviews = new Set((await Review.find({}, { email: 1 }).lean()).map((r) => r.email));
   const reviews = seedReviews

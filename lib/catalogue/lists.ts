@@ -1,0 +1,79 @@
+import "server-only";
+import type { PartSort } from "@/lib/catalogue/query-string";
+import { foldText, partTerms } from "@/lib/catalogue/search-terms";
+import { encodeKey, type ListChange } from "@/lib/db/ordered-index";
+import type { IndexKey } from "@/models/IndexChunk";
+import type { PartDoc } from "@/models/Part";
+
+// The catalogue's ordered lists (lib/db/ordered-index.ts): its own order and the two sorts of
+// /parts, plus one list per search term. Every part command keeps them, and reindexCatalogue
+// rebuilds them from the parts themselves.
+
+/** The catalogue's own order: oldest first, so the home page's "first 3" are stable. */
+export const CATALOGUE_LIST = "parts:catalogue";
+/** By unit price in cents: read forwards for price-asc, backwards for price-desc. */
+export const PRICE_LIST = "parts:price";
+/** By name, lower-cased with accents folded: A–Z as a person reads it. */
+export const NAME_LIST = "parts:name";
+export const SEARCH_LIST_PREFIX = "search:";
+export const searchList = (term: string) => `${SEARCH_LIST_PREFIX}${term}`;
+
+/** The list a sort reads, and whether backwards. */
+export const SORT_LISTS: Record<PartSort | "catalogue", { list: string; descending: boolean }> = {
+  catalogue: { list: CATALOGUE_LIST, descending: false },
+  "price-asc": { list: PRICE_LIST, descending: false },
+  "price-desc": { list: PRICE_LIST, descending: true },
+  name: { list: NAME_LIST, descending: false },
+};
+
+/** What the lists need of a part. */
+export type ListedPart = Pick<PartDoc, "_id" | "partsname" | "price" | "description"> & { createdAt?: Date | null };
+
+const priceCents = (price: number) => Math.max(0, Math.round(price * 100));
+// A part written straight into the collection may lack createdAt: its id's time stands in.
+const addedAt = (part: ListedPart) => (part.createdAt ?? part._id.getTimestamp()).getTime();
+
+/**
+ * A search key: catalogue order first, then the price and name a sorted search orders by in
+ * memory, without reading the parts. Its parts are split by readSearchKey.
+ */
+function searchKey(part: ListedPart): IndexKey {
+  return encodeKey(addedAt(part), String(part._id), priceCents(part.price), foldText(part.partsname));
+}
+
+// encodeKey joins its parts with one separator and strips it from texts: two empty texts give it alone.
+const SEPARATOR = encodeKey("", "");
+
+export type SearchKey = { key: IndexKey; id: string; priceCents: number; name: string };
+
+export function readSearchKey(key: IndexKey): SearchKey {
+  const [, id = "", price = "0", name = ""] = key.split(SEPARATOR);
+  return { key, id, priceCents: Number(price), name };
+}
+
+type Entry = { list: string; key: IndexKey };
+
+/** Every list a part belongs in, with its key there. */
+export function listEntriesOf(part: ListedPart): Entry[] {
+  const id = String(part._id);
+  const inSearch = searchKey(part);
+  return [
+    { list: CATALOGUE_LIST, key: encodeKey(addedAt(part), id) },
+    { list: PRICE_LIST, key: encodeKey(priceCents(part.price), id) },
+    { list: NAME_LIST, key: encodeKey(foldText(part.partsname), id) },
+    ...partTerms(part).map((term) => ({ list: searchList(term), key: inSearch })),
+  ];
+}
+
+/** The changes that take a part's entries from `before` to `after` (null: not in the catalogue). */
+export function listChanges(before: ListedPart | null, after: ListedPart | null): ListChange[] {
+  const old = before ? listEntriesOf(before) : [];
+  const fresh = after ? listEntriesOf(after) : [];
+  const id = (entry: Entry) => `${entry.list}\n${entry.key}`;
+  const kept = new Set(old.map(id));
+  const wanted = new Set(fresh.map(id));
+  return [
+    ...old.filter((entry) => !wanted.has(id(entry))).map((entry): ListChange => ({ ...entry, op: "remove" })),
+    ...fresh.filter((entry) => !kept.has(id(entry))).map((entry): ListChange => ({ ...entry, op: "add" })),
+  ];
+}

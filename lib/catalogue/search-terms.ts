@@ -1,0 +1,44 @@
+// The words a search matches: lower-cased, accents folded ("Décor" is "decor"), split on anything
+// that is not a letter or a digit, so "#12" is the word "12" and "start-stop" two words.
+
+/** Longer words are cut here: their first 20 characters tell parts apart well enough. */
+export const MAX_WORD_LENGTH = 20;
+/** Shorter prefixes would each list most of the catalogue; a one-character word matches only itself. */
+export const MIN_PREFIX_LENGTH = 2;
+/** Terms one part may index: a huge description adds its first words only, so a part costs at most this many lists. */
+export const MAX_TERMS_PER_PART = 400;
+
+/** Lower-cased with accents folded, for matching and for reading names in A–Z order. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+/** The words of a text, in order, each cut to MAX_WORD_LENGTH. */
+export function searchWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => [...word].slice(0, MAX_WORD_LENGTH).join(""));
+}
+
+/** Every term a part is found by: its name's and description's words and their prefixes from MIN_PREFIX_LENGTH. */
+export function partTerms(part: { partsname: string; description: string }): string[] {
+  const terms = new Set<string>();
+  for (const word of [...searchWords(part.partsname), ...searchWords(part.description)]) {
+    const letters = [...word];
+    for (let length = Math.min(MIN_PREFIX_LENGTH, letters.length); length <= letters.length; length++) {
+      if (terms.size >= MAX_TERMS_PER_PART) return [...terms];
+      terms.add(letters.slice(0, length).join(""));
+    }
+  }
+  return [...terms];
+}
+
+/**
+ * The terms a search text asks for, every one required. A word that is the prefix of another word
+ * of the same search adds nothing (every part the longer one finds has it too), so it is left out.
+ */
+export function queryTerms(q: string): string[] {
+  const words = [...new Set(searchWords(q))];
+  return words.filter((word) => !words.some((other) => other !== word && other.startsWith(word)));
+}

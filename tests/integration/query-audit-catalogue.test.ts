@@ -1,0 +1,95 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deletePart } from "@/lib/catalogue/commands";
+import { countParts, listParts, partSitemapEntries, partsInCatalogue, searchParts } from "@/lib/catalogue/queries";
+import { reindexCatalogue } from "@/lib/catalogue/reindex";
+import { sitemapXml } from "@/lib/catalogue/sitemap";
+import { connectDb } from "@/lib/db/connect";
+import { ConflictError } from "@/lib/errors";
+import { MAX_PAGE_SIZE } from "@/lib/validation/common";
+import { Order } from "@/models/Order";
+import { Part } from "@/models/Part";
+import { describeQuery, problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";
+
+// Every catalogue read a request makes, against the real embedded database with more parts than a
+// page: each query must be one the engine answers by _id or by an indexed equality (no sort, skip,
+// range, $in, $or or pattern), and each call sends exactly the queries its page needs, whatever the
+// size of the catalogue: a list's directory, the one or two chunks the page covers (a rebuilt list
+// holds 200 keys a chunk), and one read by _id per part shown.
+
+const ROWS = 450;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  await connectDb();
+  const base = Date.UTC(2026, 0, 1);
+  const parts = Array.from({ length: ROWS }, (_, i) => ({
+    _id: new mongoose.Types.ObjectId(),
+    partsname: `${i % 2 ? "Brake disc" : "Oil filter"} ${i}`,
+    image: "/parts/brake-disc.svg",
+    price: 10 + (i % 17),
+    quantity: 50,
+    minOrder: 1,
+    description: "A part of the query audit.",
+    createdAt: new Date(base + i * 60_000),
+  }));
+  await Part.collection.insertMany(parts);
+  ids.push(...parts.map((part) => String(part._id)));
+  await reindexCatalogue();
+  const order = { partsname: "Oil filter 0", unitPrice: 10, quantity: 1, total: 10, name: "Customer", email: "c@example.com", phone: "555-0100", address: "1 Main Street" };
+  await Order.insertMany([{ ...order, partId: parts[0]!._id, status: "placed" }, { ...order, partId: parts[0]!._id, status: "shipped" }]);
+  startQueryRecorder();
+}, 120_000);
+
+afterAll(() => stopQueryRecorder());
+
+const length = (result: unknown) => (result as unknown[]).length;
+const shown = (result: unknown) => (result as { parts: unknown[] }).parts.length;
+
+// [call, run, queries sent, rows returned]
+const AUDITED: { call: string; run: () => Promise<unknown>; queries: number; rows?: (result: unknown) => number; expectedRows?: number }[] = [
+  { call: "listParts() (GET /carparts without limit)", run: () => listParts(), queries: 2 + MAX_PAGE_SIZE, rows: length, expectedRows: MAX_PAGE_SIZE },
+  { call: "listParts({ limit: 3 }) (home page)", run: () => listParts({ limit: 3, skip: 0 }), queries: 2 + 3, rows: length, expectedRows: 3 },
+  { call: "listParts({ limit: 20, skip: 190 }) (a middle page across two chunks)", run: () => listParts({ limit: 20, skip: 190 }), queries: 3 + 20, rows: length, expectedRows: 20 },
+  { call: "listParts({ limit: 20, skip: 440 }) (the last page)", run: () => listParts({ limit: 20, skip: 440 }), queries: 2 + 10, rows: length, expectedRows: 10 },
+  { call: "searchParts() (/parts)", run: () => searchParts(), queries: 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ page: 17 }) (a middle page across two chunks)", run: () => searchParts({ page: 17 }), queries: 3 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ page: 38 }) (the last page)", run: () => searchParts({ page: 38 }), queries: 2 + 6, rows: shown, expectedRows: 6 },
+  { call: "searchParts({ sort: price-asc })", run: () => searchParts({ sort: "price-asc" }), queries: 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ sort: price-desc })", run: () => searchParts({ sort: "price-desc" }), queries: 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ sort: name, page: 38 })", run: () => searchParts({ sort: "name", page: 38 }), queries: 2 + 6, rows: shown, expectedRows: 6 },
+  { call: "searchParts (Manage Product, 20 a page)", run: () => searchParts({ page: 3, pageSize: 20 }), queries: 2 + 20, rows: shown, expectedRows: 20 },
+  // One word in catalogue order: a page of its list ("brake": 225 parts, chunks of 200 and 25).
+  { call: "searchParts({ q: brake })", run: () => searchParts({ q: "brake" }), queries: 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ q: brake, page: 19 }) (its last page)", run: () => searchParts({ q: "brake", page: 19 }), queries: 2 + 9, rows: shown, expectedRows: 9 },
+  // Sorted or several words: the size of each list, then each list whole (audit: 450 parts, 3 chunks).
+  { call: "searchParts({ q: brake, sort: price-desc })", run: () => searchParts({ q: "brake", sort: "price-desc" }), queries: 1 + 3 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ q: audit brake })", run: () => searchParts({ q: "audit brake" }), queries: 2 + 3 + 4 + 12, rows: shown, expectedRows: 12 },
+  { call: "countParts()", run: () => countParts(), queries: 1 },
+  { call: "countParts(brake)", run: () => countParts("brake"), queries: 1 },
+  { call: "partSitemapEntries({ limit: 5000 })", run: () => partSitemapEntries({ skip: 0, limit: 5000 }), queries: 4 + ROWS, rows: length, expectedRows: ROWS },
+  { call: "sitemapXml()", run: () => sitemapXml(), queries: 1 + 4 + ROWS },
+  { call: "partsInCatalogue(20 ids) (order pages link parts that remain)", run: () => partsInCatalogue([...ids.slice(0, 19), String(new mongoose.Types.ObjectId())]), queries: 20, rows: (r) => (r as Set<string>).size, expectedRows: 19 },
+];
+
+describe("query audit of the catalogue: engine-shaped reads, a fixed number per call", () => {
+  it.each(AUDITED)("$call", async ({ call, run, queries: expected, rows, expectedRows }) => {
+    const { queries, result } = await queriesOf(run);
+    expect(problemsOf(call, queries), call).toEqual([]);
+    expect(queries.map(describeQuery), `${call} sends ${expected} queries`).toHaveLength(expected);
+    if (rows) expect(rows(result), `${call} returns its page`).toBe(expectedRows);
+  });
+
+  it("deletePart's open-order check: the part by _id (the part lock reads it too) and one equality count per open status", async () => {
+    const { queries, result } = await queriesOf(() => deletePart(ids[0]!).catch((error: unknown) => error));
+    expect(result).toBeInstanceOf(ConflictError);
+    expect((result as Error).message).toMatch(/2 open orders/);
+    expect(problemsOf("deletePart", queries)).toEqual([]);
+    expect(queries.map(describeQuery)).toEqual([
+      expect.stringMatching(/^parts\.findOne\(\{"_id":/),
+      expect.stringMatching(/^parts\.findOne\(\{"_id":/),
+      expect.stringMatching(/^orders\.countDocuments\(\{"partId":.*"status":"placed"\}\)$/),
+      expect.stringMatching(/^orders\.countDocuments\(\{"partId":.*"status":"shipped"\}\)$/),
+    ]);
+  });
+});
