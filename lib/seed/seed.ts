@@ -6,6 +6,7 @@ import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { listSize } from "@/lib/db/ordered-index";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
+import { IndexChunk } from "@/models/IndexChunk";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
@@ -45,7 +46,7 @@ const NAMESPACE_NOT_FOUND = 26;
 /** Builds every index the shop's queries use and drops the retired ones. */
 export async function ensureIndexes(): Promise<void> {
   const mongoose = await connectDb();
-  for (const model of [Part, Order, Review, User, StockLock]) await model.createIndexes();
+  for (const model of [Part, Order, Review, User, StockLock, IndexChunk]) await model.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)
