@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { encode } from "next-auth/jwt";
@@ -64,10 +66,11 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; n
   return page.evaluate(async () => (await fetch("/api/auth/session")).json());
 }
 
+const e2eDatabaseUri = () => `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? "27127"}/autoparts`;
+
 /** Runs one change straight in the e2e database, as another admin or another tab would. */
 async function inDatabase(change: (db: mongoose.Connection) => Promise<void>): Promise<void> {
-  const port = process.env.E2E_DB_PORT ?? "27127";
-  const connection = await mongoose.createConnection(`mongodb://127.0.0.1:${port}/autoparts`, { directConnection: true }).asPromise();
+  const connection = await mongoose.createConnection(e2eDatabaseUri(), { directConnection: true }).asPromise();
   try {
     await change(connection);
   } finally {
@@ -92,6 +95,15 @@ export async function googleSessionCookie(email: string, baseURL: string): Promi
   return { name: "next-auth.session-token", value: await encode({ token: { email, name: "Google User" }, secret }), url: baseURL };
 }
 
+/**
+ * Reviews and accounts written straight in the database pass by the shop's writes, which keep their
+ * ordered lists and the review totals: rebuilt here from the documents (e2e/reindex.ts), as an
+ * operator does after an import.
+ */
+async function reindexReviewsAndUsers(): Promise<void> {
+  await promisify(execFile)("node_modules/.bin/tsx", ["--conditions=react-server", "e2e/reindex.ts"], { env: { ...process.env, MONGODB_URI: e2eDatabaseUri() } });
+}
+
 /** Adds `count` customers straight in the e2e database, created now (after the seeded admin, before anyone who signs up next). */
 export async function insertUsers(count: number, prefix: string): Promise<void> {
   await inDatabase(async (db) => {
@@ -99,6 +111,7 @@ export async function insertUsers(count: number, prefix: string): Promise<void> 
     const users = Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}@example.com`, role: "user", createdAt: new Date(now + i), updatedAt: new Date(now + i) }));
     await db.collection("users").insertMany(users);
   });
+  await reindexReviewsAndUsers();
 }
 
 /**
@@ -159,20 +172,12 @@ export async function expirePublicCache(): Promise<void> {
   expect(res.status, await res.text()).toBe(200);
 }
 
-/**
- * Reviews written straight in the database pass by the review writes, which keep the totals (count
- * and rating sum shown on home): dropped, the shop counts them afresh on the next read.
- */
-async function dropReviewTotals(db: mongoose.Connection): Promise<void> {
-  await db.collection("reviewtotals").deleteMany({});
-}
-
 /** Removes a user's reviews, so a test that writes one leaves the seeded list as other tests expect it. */
 export async function deleteReviewsBy(email: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email });
-    await dropReviewTotals(db);
   });
+  await reindexReviewsAndUsers();
   await expirePublicCache();
 }
 
@@ -188,8 +193,8 @@ export async function insertReviews(count: number, prefix: string, name: string)
       return { rating: 1 + (i % 5), description: `${name} ${i} says the parts fit.`, name: `${name} ${i}`, image: "", email: `${prefix}${i}@example.com`, createdAt: at, updatedAt: at };
     });
     await db.collection("reviews").insertMany(reviews);
-    await dropReviewTotals(db);
   });
+  await reindexReviewsAndUsers();
   await expirePublicCache();
 }
 
@@ -197,8 +202,8 @@ export async function insertReviews(count: number, prefix: string, name: string)
 export async function deleteInsertedReviews(prefix: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email: { $regex: `^${prefix}\\d+@example\\.com$` } });
-    await dropReviewTotals(db);
   });
+  await reindexReviewsAndUsers();
   await expirePublicCache();
 }
 

@@ -13,9 +13,8 @@ const reviewSchema = new Schema(
   { timestamps: true, collection: "reviews" },
 );
 
-reviewSchema.index({ createdAt: -1, _id: -1 }); // newest first
-reviewSchema.index({ email: 1, createdAt: -1, _id: -1 }); // the author's own review (one per account)
-reviewSchema.index({ rating: 1 }); // the recount of the review totals: the rated reviews (rating >= 1)
+// The newest-first order is the list "reviews:all" (lib/reviews/list.ts), not an index.
+reviewSchema.index({ email: 1 }); // the author's own review (one per account), an equality read
 
 export type ReviewFields = InferSchemaType<typeof reviewSchema>;
 export type ReviewDoc = ReviewFields & { _id: Types.ObjectId };

@@ -29,7 +29,8 @@ const userSchema = new Schema(
   { timestamps: true, collection: "users" },
 );
 
-userSchema.index({ createdAt: 1, _id: 1 }); // Make Admin list and GET /user: the exact sort, so a page is read in index order
+// Make Admin and GET /user read the list "users:all" (lib/users/list.ts), not an index; email's own
+// unique index serves every other read.
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 

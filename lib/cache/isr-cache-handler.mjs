@@ -4,6 +4,10 @@
 // not-found page in memory and push real pages out. A 404 is cheap to render again: the pages
 // decide it from their parameters or from one cached count, before reading anything else.
 //
+// Tag invalidation is Next's own, inherited unchanged: an expired tag makes the next request render
+// afresh, a stale one (revalidateTag(tag, "max"), lib/cache/tags.ts) serves the stored page while one
+// background render replaces it.
+//
 // Plain JavaScript: Next loads this file itself at run time (next.config.ts `cacheHandler`).
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 

@@ -10,24 +10,24 @@ import type { Paging } from "@/lib/validation/common";
 import { sitemapFileXml, sitemapXml } from "@/lib/catalogue/sitemap";
 
 // The public reads, served from Next's data cache instead of the database. Each entry carries the
-// lib/cache/tags.ts tags of what it shows, and every write expires those tags at once, so a read after a
-// write is fresh. On FerretDB v1 a sorted list or a count scans the collection (hundreds of ms), so
+// lib/cache/tags.ts tags of what it shows; a write expires those tags at once, so a read after it
+// is fresh, except a stock change, which marks them stale (refreshed by one background render). On FerretDB v1 a sorted list or a count scans the collection (hundreds of ms), so
 // the hot path must not reach it. Pages that use these are cached whole (ISR) and inherit the tags.
 //
 // Only bounded argument spaces are cached (paging, sort, part ids); a free-text search goes to the
 // database, so no visitor can fill the cache with arbitrary keys.
 
-/** A part by id (null when unknown or malformed); expired by that part's writes only. */
+/** A part by id (null when unknown or malformed); expired by that part's writes only, made stale by its stock changes. */
 export function cachedPart(id: string): Promise<PartView | null> {
   // A malformed id never reaches the database nor the cache: no entry per garbage URL.
   if (!/^[0-9a-f]{24}$/i.test(id)) return Promise.resolve(null);
   const key = id.toLowerCase();
-  return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.public] })();
+  return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.partStock(key), CACHE_TAGS.public] })();
 }
 
 /** A page of the catalogue in its own order (home page, GET /carparts). */
 export const cachedPartList = unstable_cache((paging: Paging): Promise<PartView[]> => listParts(paging), ["part-list"], {
-  tags: [CACHE_TAGS.parts, CACHE_TAGS.public],
+  tags: [CACHE_TAGS.parts, CACHE_TAGS.stock, CACHE_TAGS.public],
 });
 
 /** How many parts the catalogue holds: which catalogue pages exist. */
@@ -37,7 +37,7 @@ export const cachedPartCount = unstable_cache((): Promise<number> => countParts(
 export const cachedCataloguePage = unstable_cache(
   (search: Omit<PartSearch, "q">): Promise<PartSearchResult> => searchParts(search),
   ["catalogue-page"],
-  { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] },
+  { tags: [CACHE_TAGS.parts, CACHE_TAGS.stock, CACHE_TAGS.public] },
 );
 
 /** A page of reviews, newest first (home page, GET /reviews). */

@@ -2,31 +2,50 @@ import { revalidateTag } from "next/cache";
 
 // Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
 // (lib/cache/public-data.ts). Every write to parts, stock or reviews calls one of the functions
-// below, so the next request after a write renders fresh data: the entries expire at once (expire: 0), not stale-while-revalidate.
+// below. Most writes expire their entries at once, so the next request renders fresh data. Stock
+// changes with every order, so they only mark the entries stale: under a crowd of orders the next
+// request is still answered from the cache while one background render refreshes it (purchase
+// re-checks stock on the server, so a stale count never sells what is not there).
 export const CACHE_TAGS = {
   /** The catalogue as a whole: lists, counts, the home page's first parts, the sitemap. */
   parts: "parts",
   /** One part's page and API reply. */
   part: (id: string) => `part:${id}`,
+  // Stock has tags of its own: were a stale mark put on "parts", it would overwrite the moment an
+  // earlier edit expired that tag (Next keeps one expiry per tag), and a page cached before the
+  // edit would be served once more.
+  /** Every entry that shows stock levels of the catalogue. */
+  stock: "stock",
+  /** The entries that show one part's stock. */
+  partStock: (id: string) => `stock:${id}`,
   reviews: "reviews",
   /** Every cached public entry: expired only when the data changed outside the app. */
   public: "public",
 } as const;
 
-function expire(tag: string): void {
+/** `"max"`: stale now, served while one background render refreshes it; `{ expire: 0 }`: gone now. */
+function invalidate(tag: string, how: "max" | { expire: 0 }): void {
   try {
-    revalidateTag(tag, { expire: 0 });
+    revalidateTag(tag, how);
   } catch (error) {
     // Outside a Next.js server (seed script, unit tests) there is no cache to expire.
     if (!(error instanceof Error) || !/static generation store|workStore|outside a request/i.test(error.message)) throw error;
   }
 }
 
-/** A part was added, edited or deleted, or its stock changed. */
+const expire = (tag: string) => invalidate(tag, { expire: 0 });
+
+/** Ids are tagged in lower case (lib/cache/public-data.ts), however the URL spelled them. */
+const tagsOfParts = (tagOf: (id: string) => string, partIds: string[]) => partIds.map((id) => tagOf(id.toLowerCase()));
+
+/** A part was added, edited (name, price, picture, description…) or deleted: shows on the next request. */
 export function partsChanged(...partIds: string[]): void {
-  expire(CACHE_TAGS.parts);
-  // Ids are tagged in lower case (lib/cache/public-data.ts), however the URL spelled them.
-  for (const id of partIds) expire(CACHE_TAGS.part(id.toLowerCase()));
+  for (const tag of [CACHE_TAGS.parts, ...tagsOfParts(CACHE_TAGS.part, partIds)]) expire(tag);
+}
+
+/** Only the stock of these parts changed (an order placed, cancelled or deleted; a stock adjustment). */
+export function stockChanged(...partIds: string[]): void {
+  for (const tag of [CACHE_TAGS.stock, ...tagsOfParts(CACHE_TAGS.partStock, partIds)]) invalidate(tag, "max");
 }
 
 export function reviewsChanged(): void {

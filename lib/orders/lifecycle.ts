@@ -1,5 +1,5 @@
 import "server-only";
-import { partsChanged } from "@/lib/cache/tags";
+import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
@@ -31,7 +31,7 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
     if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
     if (order.status === "placed") {
       await returnStockLocked(order.partId, order.quantity);
-      partsChanged(String(order.partId));
+      stockChanged(String(order.partId));
     }
     return { deletedCount };
   });
@@ -78,7 +78,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
     if (modifiedCount !== 1) throw new ConflictError("This order changed meanwhile; reload and try again.");
     if (to === "cancelled") {
       await returnStockLocked(order.partId, order.quantity);
-      partsChanged(String(order.partId));
+      stockChanged(String(order.partId));
     }
     return toOrderView({ ...order, status: to });
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { Types } from "mongoose";
-import { partsChanged } from "@/lib/cache/tags";
+import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
@@ -66,7 +66,7 @@ export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
     }
     // Stored: the journal entry is done with. If this write fails, the entry is dropped later.
     await forgetStoredOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
-    partsChanged(String(part._id));
+    stockChanged(String(part._id));
     return toOrderView(order.toObject());
   });
 }

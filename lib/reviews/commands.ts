@@ -2,7 +2,9 @@ import "server-only";
 import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
 import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
+import { changeLists } from "@/lib/db/ordered-index";
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
+import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { authorReview } from "@/lib/reviews/queries";
 import { changeReviewTotalsLocked, ensureReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
@@ -44,6 +46,7 @@ export async function saveReview(input: NewReview, author: AccountView): Promise
     if (existing) return { review: await rewriteLocked(existing, input, author), created: false };
     const review = await Review.create({ rating: input.rating, description: input.description, ...authorFields(author), email: author.email });
     await changeReviewTotalsLocked(null, review.rating);
+    await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
     return { review: toReviewView(review.toObject()), created: true };
   });
   reviewsChanged();
@@ -89,6 +92,7 @@ export async function removeReview(id: string, actor: AccountView): Promise<{ de
     const { deletedCount } = await Review.deleteOne({ _id: review._id });
     if (deletedCount !== 1) throw new NotFoundError("There is no review with this id.");
     await changeReviewTotalsLocked(review.rating, null);
+    await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "remove" }]);
   });
   reviewsChanged();
   return { deletedCount: 1 };

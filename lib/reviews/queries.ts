@@ -1,5 +1,6 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
+import { reviewPage } from "@/lib/reviews/list";
 import { readReviewTotals } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -8,13 +9,12 @@ import { Review, type ReviewDoc } from "@/models/Review";
 /** One page of reviews, newest first. */
 export async function listReviews({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<ReviewView[]> {
   await connectDb();
-  const reviews = await Review.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<ReviewDoc[]>();
-  return reviews.map(toReviewView);
+  return (await reviewPage({ limit, skip })).map(toReviewView);
 }
 
-/** The author's review (the newest, should an older database hold several), or null. */
+/** The author's review (one per account), or null: an equality read, no sort. */
 export async function authorReview(email: string): Promise<ReviewDoc | null> {
-  return Review.findOne({ email }).sort({ createdAt: -1, _id: -1 }).lean<ReviewDoc>();
+  return Review.findOne({ email }).lean<ReviewDoc>();
 }
 
 /** The signed-in author's own review, for the form that edits it. */

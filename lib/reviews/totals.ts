@@ -22,7 +22,7 @@ function totalsOf(rating: number): Omit<ReviewTotalsFields, "_id"> {
 
 /**
  * Counts every review afresh and stores the totals. Reads the whole collection: only for a database
- * that has none yet (made before the totals existed) and after the seed. Call inside withReviewsLock.
+ * that has none yet (made before the totals existed) and by reindexReviews. Call inside withReviewsLock.
  */
 export async function recountReviewTotalsLocked(): Promise<ReviewTotalsFields> {
   // One accumulator per $group: FerretDB v1 answers 0 for every accumulator after the first.

@@ -1,15 +1,19 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { hashPassword } from "@/lib/users/password";
-import { recountReviewTotals } from "@/lib/reviews/totals";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { listSize } from "@/lib/db/ordered-index";
+import { REVIEW_LIST } from "@/lib/reviews/list";
+import { reindexReviews } from "@/lib/reviews/reindex";
+import { USER_LIST, openAccount } from "@/lib/users/list";
+import { reindexUsers } from "@/lib/users/reindex";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { IndexChunk } from "@/models/IndexChunk";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
+import { IndexDirectory } from "@/models/IndexChunk";
 import { StockLock } from "@/models/StockLock";
 import { User } from "@/models/User";
 
@@ -25,6 +29,11 @@ export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: stri
  */
 export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
   { collection: "users", key: { createdAt: 1 } },
+  // Lists of lib/db/ordered-index.ts serve these orders now; the author's review is read by email alone.
+  { collection: "users", key: { createdAt: 1, _id: 1 } },
+  { collection: "reviews", key: { createdAt: -1, _id: -1 } },
+  { collection: "reviews", key: { email: 1, createdAt: -1, _id: -1 } },
+  { collection: "reviews", key: { rating: 1 } },
   { collection: "orders", key: { email: 1, createdAt: -1 } },
   { collection: "orders", key: { status: 1, createdAt: -1 } },
   { collection: "orders", key: { createdAt: -1 } },
@@ -79,14 +88,16 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   const reviews = seedReviews
     .map((review, i) => ({ ...review, createdAt: new Date(base + i * 3_600_000) }))
     .filter((review) => !existingReviews.has(review.email));
-  if (reviews.length) {
-    await Review.insertMany(reviews);
-    // Written past the review writes, which keep the totals: count them afresh.
-    await recountReviewTotals();
-  }
+  if (reviews.length) await Review.insertMany(reviews);
+  // Written past the review writes, which keep the list and totals; a database made before the
+  // lists existed has none yet either.
+  if (reviews.length || !(await listBuilt(REVIEW_LIST))) await reindexReviews();
+  if (!(await listBuilt(USER_LIST))) await reindexUsers();
 
   return { partsAdded: parts.length, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
 }
+
+const listBuilt = async (list: string) => (await IndexDirectory.exists({ _id: list })) !== null;
 
 async function seedAdmin(env: NodeJS.ProcessEnv): Promise<string> {
   const production = env.NODE_ENV === "production";
@@ -106,6 +117,6 @@ async function seedAdmin(env: NodeJS.ProcessEnv): Promise<string> {
     if (existing.role !== "admin") await User.updateOne({ email }, { $set: { role: "admin" } });
     return `${email} (existing account, kept its password)`;
   }
-  await User.create({ email, role: "admin", displayName: "Shop Admin", name: "Shop Admin", passwordHash: await hashPassword(password) });
+  await openAccount({ email, role: "admin", displayName: "Shop Admin", name: "Shop Admin", passwordHash: await hashPassword(password) });
   return `${email} (created)`;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { partsChanged } from "@/lib/cache/tags";
+import { stockChanged } from "@/lib/cache/tags";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -17,7 +17,7 @@ export async function adjustStock(id: string, delta: number): Promise<PartView> 
     if (next < 0) throw new ConflictError(`Stock cannot go below 0: only ${part.quantity} in stock, so at most ${part.quantity} can be taken away.`);
     if (next > MAX_STOCK) throw new ConflictError(`Stock cannot go above ${MAX_STOCK}: ${part.quantity} in stock.`);
     await Part.updateOne({ _id: part._id }, { $set: { quantity: next } });
-    partsChanged(id);
+    stockChanged(id);
     return toPartView({ ...part, quantity: next, updatedAt: new Date() });
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { withLock } from "@/lib/db/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { openAccount, userPage } from "@/lib/users/list";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/password";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -32,7 +33,7 @@ export async function registerUser(input: { email: string; name?: string; image?
     return { created: false, account: toAccount({ ...existing, ...fill }) };
   }
   try {
-    const user = await User.create({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "" });
+    const user = await openAccount({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "" });
     return { created: true, account: toAccount(user) };
   } catch (error) {
     // Two registrations of the same new email raced: the other one created it.
@@ -52,7 +53,7 @@ export async function createAccountWithPassword(input: { email: string; password
   if (await User.exists({ email })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await User.create({ email, displayName: input.name, name: input.name, passwordHash });
+    const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash });
     return toAccount(user);
   } catch (error) {
     if ((error as { code?: unknown }).code === 11000) throw new EmailTakenError();
@@ -132,8 +133,7 @@ export async function isAdmin(email: string): Promise<boolean> {
 /** One page of the Make Admin list: users with their role, oldest account first. */
 export async function listUsers({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<{ email: string; role: Role }[]> {
   await connectDb();
-  const users = await User.find({}, { email: 1, role: 1 }).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean();
-  return users.map((u) => ({ email: u.email, role: u.role }));
+  return userPage({ limit, skip });
 }
 
 /** Makes a user an admin; null when there is no such user. modifiedCount is 0 when they already were. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { reindexReviews } from "@/lib/reviews/reindex";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
@@ -128,6 +129,7 @@ describe("reviews", () => {
   it("GET /reviews is newest first and pages", async () => {
     const base = Date.UTC(2020, 0, 1);
     await Review.insertMany(Array.from({ length: 5 }, (_, i) => ({ rating: 5, description: `old ${i}`, name: "Old", email: "old@example.com", createdAt: new Date(base + i * 1000) })));
+    await reindexReviews();
     await expirePublicCache(world);
     const all = conforms(replies.reviewListSchema, (await world.nobody.get("/reviews")).body);
     const times = all.map((r) => r.createdAt);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../support/client";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
+import { reindexReviews } from "@/lib/reviews/reindex";
+import { reindexUsers } from "@/lib/users/reindex";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
@@ -55,6 +57,8 @@ beforeAll(async () => {
   await reindexCatalogue();
   await Review.insertMany(Array.from({ length: ROWS }, (_, i) => ({ rating: 4, name: `Reviewer ${i}`, email: `r${i}@example.com`, createdAt: at(i) })));
   await User.insertMany(Array.from({ length: ROWS }, (_, i) => ({ email: `paging${i}@example.com`, createdAt: at(i) })));
+  // Written past the shop, as an import would be: the lists are rebuilt from the documents.
+  await Promise.all([reindexReviews(), reindexUsers()]);
   const part = parts[0]!;
   await Order.insertMany(
     Array.from({ length: ROWS }, (_, i) => ({

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { removeReview, saveReview } from "@/lib/reviews/commands";
-import { recountReviewTotals } from "@/lib/reviews/totals";
+import { reindexReviews } from "@/lib/reviews/reindex";
 import type { AccountView } from "@/lib/users/accounts";
 import { Review } from "@/models/Review";
 
@@ -41,9 +41,32 @@ describe("reviews", () => {
     expect(await reviewStats()).toEqual({ count: 4, ratedCount: 4, average: 2.5 });
   });
 
-  it("a database with reviews written before the totals existed (or by the seed) is counted afresh", async () => {
-    await Review.insertMany([{ rating: 5, name: "Old", email: "old@example.com", description: "" }]);
-    expect(await recountReviewTotals()).toMatchObject({ count: 5, ratedCount: 5, ratingSum: 15 });
-    expect(await reviewStats()).toEqual({ count: 5, ratedCount: 5, average: 3 });
+  it("reviews imported straight into the collection are listed and counted after reindexReviews", async () => {
+    const old = new Date(Date.UTC(2020, 0, 1));
+    await Review.insertMany([
+      { rating: 5, name: "Imported newest", email: "imported1@example.com", description: "", createdAt: new Date() },
+      { rating: 5, name: "Imported oldest", email: "imported2@example.com", description: "", createdAt: old },
+    ]);
+    expect(await reindexReviews()).toMatch(/6 listed/);
+    expect(await reviewStats()).toEqual({ count: 6, ratedCount: 6, average: 3.3 });
+    const names = (await listReviews({ limit: 10 })).map((r) => r.name);
+    expect(names).toHaveLength(6);
+    expect(names[0]).toBe("Imported newest");
+    expect(names.at(-1)).toBe("Imported oldest");
+  });
+});
+
+describe("a crowd of reviewers", () => {
+  it("30 accounts saving their review at once are all listed, and the totals are exact", async () => {
+    const crowd = Array.from({ length: 30 }, (_, i) => reviewer(100 + i));
+    const saved = await Promise.all(crowd.map((author, i) => saveReview({ rating: 1 + (i % 5), description: `Crowd ${i}` }, author)));
+    expect(saved.every((s) => s.created)).toBe(true);
+
+    const listed = await listReviews({ limit: 100 });
+    expect(listed.map((r) => r.name)).toEqual(expect.arrayContaining(crowd.map((a) => a.name)));
+    const rated = listed.filter((r) => r.rating >= 1);
+    const mean = rated.reduce((sum, r) => sum + r.rating, 0) / rated.length;
+    expect(await reviewStats()).toEqual({ count: listed.length, ratedCount: rated.length, average: Math.round(mean * 10) / 10 });
+    expect(listed).toHaveLength(6 + 30);
   });
 });
