@@ -36,11 +36,6 @@ export async function recountReviewTotalsLocked(): Promise<ReviewTotalsFields> {
   return totals;
 }
 
-export async function recountReviewTotals(): Promise<ReviewTotalsFields> {
-  await connectDb();
-  return withReviewsLock(recountReviewTotalsLocked);
-}
-
 /** The stored totals, counted first if there are none yet. */
 export async function readReviewTotals(): Promise<ReviewTotalsFields> {
   await connectDb();
