@@ -1,72 +1,116 @@
 import "server-only";
 import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
+import { batchesByKey, type Outcome } from "@/lib/db/batches";
 import { connectDb } from "@/lib/db/connect";
+import { LockBusyError } from "@/lib/db/lock";
+import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
+import { orderListChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { forgetStoredOrderLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock/part-lock";
+import { type JournalEntry, type LockedPart, PART_BUSY, forgetStoredOrdersLocked, settleJournalLocked, takeStockForOrdersLocked, withLockedPart } from "@/lib/stock/part-lock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
-import { Order } from "@/models/Order";
-import { Part, type PartDoc } from "@/models/Part";
+import { Order, type OrderDoc } from "@/models/Order";
 
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
+type StoredOrder = OrderDoc & { createdAt: Date };
+
+/** Orders of one part that may wait for its next batch; past this a caller is told to try again (503). */
+const MAX_WAITING_PER_PART = 100;
+
 /**
- * Throws the reason `quantity` of this part cannot be ordered, if any: not in the catalogue (404),
- * outside minOrder..maxPerOrder (400), more than the stock (409), or no price to charge (409).
+ * Throws the reason `quantity` of this part cannot be ordered from the `left` units, if any: not in
+ * the catalogue (404), outside minOrder..maxPerOrder (400), more than the stock (409), or no price
+ * to charge (409).
  */
-function refuseUnfillable(part: PartDoc | null, quantity: number): asserts part is PartDoc {
+function refuseUnfillable(part: LockedPart | null, quantity: number, left: number): asserts part is LockedPart {
   if (!part) throw new NotFoundError("This part is not in the catalogue.");
   const range = quantityRangeMessage(part.minOrder, largestOrder(part));
   if (quantity < part.minOrder || quantity > maxPerOrderOf(part)) throw new InvalidInputError(range);
-  if (quantity > part.quantity) throw new ConflictError(part.quantity === 0 ? "This part is out of stock." : `Only ${part.quantity} in stock. ${range}`);
+  if (quantity > left) throw new ConflictError(left === 0 ? "This part is out of stock." : `Only ${left} in stock. ${range}`);
   // A price stored before prices were whole cents (0.004) would make a $0 order.
   if (toCents(part.price) < 1) throw new ConflictError("This part has no price yet and cannot be ordered.");
 }
 
 /**
- * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
- * quantity out of stock and stores the order, all under the part's stock lock, so concurrent orders
- * can never oversell. An order that cannot be filled is refused before it joins the lock's line, so
- * a flood of impossible orders does not stall the possible ones; the stock is checked again under
- * the lock. The price comes from the part, never from the client. Crash-safe without transactions:
- * the stock is taken together with a journal entry naming the order, and settled if the server dies
- * before the order is stored (see lib/stock/part-lock.ts).
+ * Stores one batch of orders of one part under its stock lock: one read of the part, one write
+ * taking the stock of every order that fits and journalling them, one insert of the orders, one
+ * write emptying the journal (see lib/stock/part-lock.ts). Each order is checked against the stock
+ * the orders before it in the batch left, so the batch never oversells; an impossible order is
+ * refused without costing the others anything.
  */
-export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
-  await connectDb();
-  refuseUnfillable(await Part.findById(input.partId).lean<PartDoc>(), input.quantity);
-  return withPartLock(input.partId, async () => {
-    const part = await Part.findById(input.partId).lean<PartDoc>();
-    refuseUnfillable(part, input.quantity);
-    const orderId = new Types.ObjectId();
-    const taken = await takeStockForOrderLocked(part._id, orderId, input.quantity);
-    if (taken === "missing") throw new NotFoundError("This part is not in the catalogue.");
-    if (taken === "short") throw new ConflictError("Not enough in stock for this order.");
-    let order;
-    try {
-      order = await Order.create({
-        _id: orderId,
+function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<StoredOrder>[]> {
+  return withLockedPart(partId, async (part) => {
+    const outcomes: Outcome<StoredOrder>[] = [];
+    const accepted: number[] = [];
+    let left = part?.quantity ?? 0;
+    for (const [i, request] of requests.entries()) {
+      try {
+        refuseUnfillable(part, request.quantity, left);
+        left -= request.quantity;
+        accepted.push(i);
+      } catch (error) {
+        outcomes[i] = { error };
+      }
+    }
+    if (!part || accepted.length === 0) return outcomes;
+    const docs = accepted.map((i) => {
+      const request = requests[i]!;
+      return {
+        _id: new Types.ObjectId(),
         partId: part._id,
         partsname: part.partsname,
         unitPrice: part.price,
-        quantity: input.quantity,
-        total: orderTotal(part.price, input.quantity),
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        status: "placed",
-      });
-    } catch (error) {
-      // Not stored (or not known to be): settle now; if even that fails, the next lock holder settles it.
-      await settleOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
-      throw error;
+        quantity: request.quantity,
+        total: orderTotal(part.price, request.quantity),
+        name: request.name,
+        email: request.email,
+        phone: request.phone,
+        address: request.address,
+        status: "placed" as const,
+      };
+    });
+    const entries: JournalEntry[] = docs.map((doc) => ({ order: doc._id, units: doc.quantity }));
+    const refuse = (error: unknown) => accepted.forEach((i) => (outcomes[i] = { error }));
+    const taken = await takeStockForOrdersLocked(part._id, entries);
+    if (taken !== "taken") {
+      refuse(taken === "missing" ? new NotFoundError("This part is not in the catalogue.") : new ConflictError("Not enough in stock for this order."));
+      return outcomes;
     }
-    // Stored: the journal entry is done with. If this write fails, the entry is dropped later.
-    await forgetStoredOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
+    let stored: StoredOrder[];
+    try {
+      stored = (await Order.insertMany(docs)).map((order) => order.toObject() as StoredOrder);
+    } catch (error) {
+      // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
+      await settleJournalLocked(part._id, entries).catch(() => undefined);
+      refuse(error);
+      return outcomes;
+    }
+    // Stored: the journal is done with. If this write fails, the next lock holder empties it.
+    await forgetStoredOrdersLocked(part._id).catch(() => undefined);
     partsChanged(String(part._id));
-    return toOrderView(order.toObject());
+    accepted.forEach((i, n) => (outcomes[i] = { value: stored[n]! }));
+    return outcomes;
   });
+}
+
+const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_WAITING_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
+
+/**
+ * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
+ * quantity out of stock and stores the order, under the part's stock lock, so concurrent orders can
+ * never oversell; the orders of one part that arrive together share one turn of the lock. The price
+ * comes from the part, never from the client. Crash-safe without transactions (see
+ * lib/stock/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
+ * which are written after the lock is let go: they batch across parts.
+ */
+export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
+  await connectDb();
+  // One spelling per part: the lock and the batch are keyed by it.
+  const order = await storeInBatch(input.partId.toLowerCase(), input);
+  await Promise.all([changeLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
+  return toOrderView(order);
 }

@@ -15,8 +15,8 @@ export const DEV_ADMIN_PASSWORD = "admin-dev-password";
 export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: string };
 
 /**
- * Indexes that earlier versions built and a longer index now serves (its prefix, with `_id` added
- * so a page is read in the list's exact order). createIndexes never drops anything, so a database
+ * Indexes that earlier versions built and that a longer index now serves (its prefix, with `_id`
+ * added so a page is read in the list's exact order) or no query uses any more. createIndexes never drops anything, so a database
  * made by an earlier version would keep maintaining these on every write.
  */
 export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
@@ -24,6 +24,10 @@ export const RETIRED_INDEXES: readonly { collection: string; key: Record<string,
   { collection: "orders", key: { email: 1, createdAt: -1 } },
   { collection: "orders", key: { status: 1, createdAt: -1 } },
   { collection: "orders", key: { createdAt: -1 } },
+  // The order lists and the revenue by day are kept on write now: no query reads these.
+  { collection: "orders", key: { email: 1, createdAt: -1, _id: -1 } },
+  { collection: "orders", key: { status: 1, createdAt: -1, _id: -1 } },
+  { collection: "orders", key: { createdAt: -1, _id: -1 } },
 ];
 
 /** The name MongoDB gives an index by default: `email_1_createdAt_-1`. */

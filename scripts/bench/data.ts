@@ -1,6 +1,7 @@
 // Deterministic large data set for `npm run bench`: same seed, same shop, every run.
 import mongoose from "mongoose";
 import { connectDb } from "@/lib/db/connect";
+import { reindexOrders } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { ensureIndexes } from "@/lib/seed/seed";
@@ -118,6 +119,8 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
     };
   });
   await insertInBatches(Order.collection, orders);
+  // Inserted straight into the collection, as an operator's import: the lists and totals follow.
+  await reindexOrders();
 
   return {
     orderPartId: parts[0]!._id.toString(),
