@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { encode } from "next-auth/jwt";
@@ -65,9 +66,10 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; n
 }
 
 /** Runs one change straight in the e2e database, as another admin or another tab would. */
+const databaseUri = () => `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? "27127"}/autoparts`;
+
 async function inDatabase(change: (db: mongoose.Connection) => Promise<void>): Promise<void> {
-  const port = process.env.E2E_DB_PORT ?? "27127";
-  const connection = await mongoose.createConnection(`mongodb://127.0.0.1:${port}/autoparts`, { directConnection: true }).asPromise();
+  const connection = await mongoose.createConnection(databaseUri(), { directConnection: true }).asPromise();
   try {
     await change(connection);
   } finally {
@@ -104,7 +106,9 @@ export async function insertUsers(count: number, prefix: string): Promise<void> 
 /**
  * Adds `count` placed orders of a customer straight in the e2e database, a day apart and long ago
  * (outside the admin's last-30-days figures), for a part that is not in the catalogue, so deleting
- * one puts no stock back into the seeded parts.
+ * one puts no stock back into the seeded parts. Then, as an operator after an import, rebuilds the
+ * order lists and day totals from the orders (reindexOrders, in a process of its own: lib/ runs
+ * under the react-server condition).
  */
 export async function insertOrders(email: string, count: number): Promise<void> {
   await inDatabase(async (db) => {
@@ -125,6 +129,11 @@ export async function insertOrders(email: string, count: number): Promise<void> 
       updatedAt: new Date(base + i * 86_400_000),
     }));
     await db.collection("orders").insertMany(orders);
+  });
+  const reindex = 'import("./lib/orders/reindex.ts").then(async ({ reindexOrders }) => { console.log(await reindexOrders()); process.exit(0); })';
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "--eval", reindex], {
+    env: { ...process.env, MONGODB_URI: databaseUri() },
+    stdio: "pipe",
   });
 }
 
