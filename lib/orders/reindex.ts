@@ -46,3 +46,10 @@ export async function reindexOrders(): Promise<string> {
   await rebuildDayTotals([...days.values()]);
   return `orders: ${count} orders in ${lists.size} lists, totals of ${days.size} days`;
 }
+
+/** Builds the order lists and day totals once for a database made before they existed: it has orders but no list. */
+export async function reindexOrdersIfNeverIndexed(): Promise<string | null> {
+  await connectDb();
+  if ((await IndexDirectory.exists({ _id: ALL_ORDERS })) || !(await Order.exists({}))) return null;
+  return reindexOrders();
+}

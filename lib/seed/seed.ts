@@ -1,5 +1,6 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
+import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { recountReviewTotals } from "@/lib/reviews/totals";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
@@ -61,6 +62,7 @@ export async function ensureIndexes(): Promise<void> {
  */
 export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promise<SeedReport> {
   await ensureIndexes();
+  await reindexOrdersIfNeverIndexed();
   const base = Date.UTC(2026, 0, 1);
 
   const existingParts = new Set(await Part.distinct("partsname"));
