@@ -9,8 +9,8 @@ type Waiter<Result> = { resolve: (value: Result) => void; reject: (error: unknow
 type Gathering<Item, Result> = { items: Item[]; waiters: Waiter<Result>[] };
 
 /**
- * `run(key, items)` answers each item, in order. A call made while `maxItems` items already wait
- * for the key's next batch is refused with `busy()`, so a crowd is turned away rather than queued
+ * `run(key, items)` answers each item, in order. A call made while `maxItems` items of the key are
+ * already running or waiting is refused with `busy()`, so a crowd is turned away rather than queued
  * without end. Returns the function that queues one item and resolves with its outcome.
  */
 export function batchesByKey<Item, Result>(
@@ -19,14 +19,22 @@ export function batchesByKey<Item, Result>(
 ): (key: string, item: Item) => Promise<Result> {
   const gathering = new Map<string, Gathering<Item, Result>>();
   const running = new Set<string>();
+  /** Items of each key running or waiting: what `maxItems` bounds. */
+  const inFlight = new Map<string, number>();
+  const done = (key: string, count: number) => {
+    const left = (inFlight.get(key) ?? 0) - count;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  };
 
   async function drain(key: string): Promise<void> {
     running.add(key);
     try {
-      for (let batch = gathering.get(key); batch; batch = gathering.get(key)) {
+      for (let next = gathering.get(key); next; next = gathering.get(key)) {
+        const batch = next;
         gathering.delete(key);
         try {
-          const outcomes = await run(key, batch.items);
+          const outcomes = await run(key, batch.items).finally(() => done(key, batch.items.length));
           batch.waiters.forEach((waiter, i) => {
             const outcome = outcomes[i]!;
             if ("error" in outcome) waiter.reject(outcome.error);
@@ -43,8 +51,9 @@ export function batchesByKey<Item, Result>(
 
   return (key, item) =>
     new Promise<Result>((resolve, reject) => {
+      if ((inFlight.get(key) ?? 0) >= maxItems) return reject(busy());
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       const batch = gathering.get(key) ?? { items: [], waiters: [] };
-      if (batch.items.length >= maxItems) return reject(busy());
       batch.items.push(item);
       batch.waiters.push({ resolve, reject });
       gathering.set(key, batch);

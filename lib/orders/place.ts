@@ -13,13 +13,14 @@ import { type JournalEntry, type LockedPart, PART_BUSY, forgetStoredOrdersLocked
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import { Order, type OrderDoc } from "@/models/Order";
+import { Part } from "@/models/Part";
 
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
 type StoredOrder = OrderDoc & { createdAt: Date };
 
-/** Orders of one part that may wait for its next batch; past this a caller is told to try again (503). */
-const MAX_WAITING_PER_PART = 100;
+/** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
+export const MAX_ORDERS_PER_PART = 100;
 
 /**
  * Throws the reason `quantity` of this part cannot be ordered from the `left` units, if any: not in
@@ -36,26 +37,37 @@ function refuseUnfillable(part: LockedPart | null, quantity: number, left: numbe
 }
 
 /**
- * Stores one batch of orders of one part under its stock lock: one read of the part, one write
- * taking the stock of every order that fits and journalling them, one insert of the orders, one
- * write emptying the journal (see lib/stock/part-lock.ts). Each order is checked against the stock
- * the orders before it in the batch left, so the batch never oversells; an impossible order is
- * refused without costing the others anything.
+ * Sorts a batch's orders into those the part can fill, each checked against the stock the orders
+ * before it left (so the batch never oversells), and the refused ones, whose outcome is set.
  */
-function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<StoredOrder>[]> {
-  return withLockedPart(partId, async (part) => {
-    const outcomes: Outcome<StoredOrder>[] = [];
-    const accepted: number[] = [];
-    let left = part?.quantity ?? 0;
-    for (const [i, request] of requests.entries()) {
-      try {
-        refuseUnfillable(part, request.quantity, left);
-        left -= request.quantity;
-        accepted.push(i);
-      } catch (error) {
-        outcomes[i] = { error };
-      }
+function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Outcome<StoredOrder>[]): number[] {
+  const accepted: number[] = [];
+  let left = part?.quantity ?? 0;
+  for (const [i, request] of requests.entries()) {
+    if (outcomes[i]) continue;
+    try {
+      refuseUnfillable(part, request.quantity, left);
+      left -= request.quantity;
+      accepted.push(i);
+    } catch (error) {
+      outcomes[i] = { error };
     }
+  }
+  return accepted;
+}
+
+/**
+ * Stores one batch of orders of one part. Orders the part cannot fill are refused from a first read,
+ * before the batch waits for the part's lock, which another server may hold: impossible orders never
+ * wait behind possible ones. Then, under the lock: one read of the part, the orders checked again,
+ * one write taking the stock of those that fit and journalling them, one insert of the orders, one
+ * write emptying the journal (see lib/stock/part-lock.ts).
+ */
+async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<StoredOrder>[]> {
+  const outcomes: Outcome<StoredOrder>[] = [];
+  if (fillable(await Part.findById(partId).lean<LockedPart>(), requests, outcomes).length === 0) return outcomes;
+  return withLockedPart(partId, async (part) => {
+    const accepted = fillable(part, requests, outcomes);
     if (!part || accepted.length === 0) return outcomes;
     const docs = accepted.map((i) => {
       const request = requests[i]!;
@@ -97,7 +109,7 @@ function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<Sto
   });
 }
 
-const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_WAITING_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
+const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
 
 /**
  * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
