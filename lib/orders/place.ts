@@ -18,6 +18,8 @@ import { Part } from "@/models/Part";
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
 type StoredOrder = OrderDoc & { createdAt: Date };
+/** A stored order, and the writes that put it in its lists and its day's totals. */
+type Placed = { order: StoredOrder; recorded: Promise<unknown> };
 
 /** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
 export const MAX_ORDERS_PER_PART = 100;
@@ -40,7 +42,7 @@ function refuseUnfillable(part: LockedPart | null, quantity: number, left: numbe
  * Sorts a batch's orders into those the part can fill, each checked against the stock the orders
  * before it left (so the batch never oversells), and the refused ones, whose outcome is set.
  */
-function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Outcome<StoredOrder>[]): number[] {
+function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): number[] {
   const accepted: number[] = [];
   let left = part?.quantity ?? 0;
   for (const [i, request] of requests.entries()) {
@@ -63,8 +65,8 @@ function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Out
  * one write taking the stock of those that fit and journalling them, one insert of the orders, one
  * write emptying the journal (see lib/stock/part-lock.ts).
  */
-async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<StoredOrder>[]> {
-  const outcomes: Outcome<StoredOrder>[] = [];
+async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<Placed>[]> {
+  const outcomes: Outcome<Placed>[] = [];
   if (fillable(await Part.findById(partId).lean<LockedPart>(), requests, outcomes).length === 0) return outcomes;
   return withLockedPart(partId, async (part) => {
     const accepted = fillable(part, requests, outcomes);
@@ -101,12 +103,21 @@ async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outco
       refuse(error);
       return outcomes;
     }
-    // Stored: the journal is done with. If this write fails, the next lock holder empties it.
+    // Stored: the lists and totals need not wait for the lock to be let go, nor hold it.
+    accepted.forEach((i, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
+    // The journal is done with. If this write fails, the next lock holder empties it.
     await forgetStoredOrdersLocked(part._id).catch(() => undefined);
     partsChanged(String(part._id));
-    accepted.forEach((i, n) => (outcomes[i] = { value: stored[n]! }));
     return outcomes;
   });
+}
+
+/** Starts the writes that list a new order and count it in its day; placeOrder awaits them. */
+function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
+  const recorded = Promise.all([changeLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
+  // Awaited by placeOrder once the batch is done; a failure before then is not an unhandled one.
+  recorded.catch(() => undefined);
+  return recorded;
 }
 
 const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
@@ -117,12 +128,12 @@ const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_ORDERS_PER_PART, b
  * never oversell; the orders of one part that arrive together share one turn of the lock. The price
  * comes from the part, never from the client. Crash-safe without transactions (see
  * lib/stock/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
- * which are written after the lock is let go: they batch across parts.
+ * written from the moment it is stored, without holding the lock: they batch across parts.
  */
 export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
   await connectDb();
   // One spelling per part: the lock and the batch are keyed by it.
-  const order = await storeInBatch(input.partId.toLowerCase(), input);
-  await Promise.all([changeLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
+  const { order, recorded } = await storeInBatch(input.partId.toLowerCase(), input);
+  await recorded;
   return toOrderView(order);
 }
