@@ -1,12 +1,11 @@
-// Rebuilds the review and account lists (and the review totals) of the e2e database after
-// e2e/support.ts wrote reviews or accounts straight into it, as an operator's import would.
-// Run with tsx --conditions=react-server, like every script that imports lib/.
+// Rebuilds the e2e database's lists and totals after e2e/support.ts wrote documents straight into
+// it, as `npm run reindex` does after an operator's import. Run with tsx --conditions=react-server,
+// like every script that imports lib/.
 import { disconnectDb } from "@/lib/db/connect";
-import { reindexReviews } from "@/lib/reviews/reindex";
-import { reindexUsers } from "@/lib/users/reindex";
+import { reindexAll } from "@/lib/maintenance/reindex";
 
 try {
-  console.log(await reindexReviews(), await reindexUsers());
+  await reindexAll();
 } finally {
   await disconnectDb();
 }

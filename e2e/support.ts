@@ -96,11 +96,11 @@ export async function googleSessionCookie(email: string, baseURL: string): Promi
 }
 
 /**
- * Reviews and accounts written straight in the database pass by the shop's writes, which keep their
- * ordered lists and the review totals: rebuilt here from the documents (e2e/reindex.ts), as an
+ * Documents written straight in the database pass by the shop's writes, which keep the ordered
+ * lists and totals: rebuilt here from the documents (e2e/reindex.ts, `npm run reindex`'s work), as an
  * operator does after an import.
  */
-async function reindexReviewsAndUsers(): Promise<void> {
+async function reindexDerived(): Promise<void> {
   await promisify(execFile)("node_modules/.bin/tsx", ["--conditions=react-server", "e2e/reindex.ts"], { env: { ...process.env, MONGODB_URI: e2eDatabaseUri() } });
 }
 
@@ -111,13 +111,13 @@ export async function insertUsers(count: number, prefix: string): Promise<void> 
     const users = Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}@example.com`, role: "user", createdAt: new Date(now + i), updatedAt: new Date(now + i) }));
     await db.collection("users").insertMany(users);
   });
-  await reindexReviewsAndUsers();
+  await reindexDerived();
 }
 
 /**
  * Adds `count` placed orders of a customer straight in the e2e database, a day apart and long ago
  * (outside the admin's last-30-days figures), for a part that is not in the catalogue, so deleting
- * one puts no stock back into the seeded parts.
+ * one puts no stock back into the seeded parts, then reindexed as an operator's import would be.
  */
 export async function insertOrders(email: string, count: number): Promise<void> {
   await inDatabase(async (db) => {
@@ -139,6 +139,7 @@ export async function insertOrders(email: string, count: number): Promise<void> 
     }));
     await db.collection("orders").insertMany(orders);
   });
+  await reindexDerived();
 }
 
 /**
@@ -177,7 +178,7 @@ export async function deleteReviewsBy(email: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email });
   });
-  await reindexReviewsAndUsers();
+  await reindexDerived();
   await expirePublicCache();
 }
 
@@ -194,7 +195,7 @@ export async function insertReviews(count: number, prefix: string, name: string)
     });
     await db.collection("reviews").insertMany(reviews);
   });
-  await reindexReviewsAndUsers();
+  await reindexDerived();
   await expirePublicCache();
 }
 
@@ -203,7 +204,7 @@ export async function deleteInsertedReviews(prefix: string): Promise<void> {
   await inDatabase(async (db) => {
     await db.collection("reviews").deleteMany({ email: { $regex: `^${prefix}\\d+@example\\.com$` } });
   });
-  await reindexReviewsAndUsers();
+  await reindexDerived();
   await expirePublicCache();
 }
 

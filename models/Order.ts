@@ -21,11 +21,9 @@ const orderSchema = new Schema(
   { timestamps: true, collection: "orders" },
 );
 
-// Each list's equality, then its exact sort ({ createdAt: -1, _id: -1 }), so a page is read in index order.
-orderSchema.index({ email: 1, createdAt: -1, _id: -1 }); // My Orders, GET /orders/{email}
-orderSchema.index({ status: 1, createdAt: -1, _id: -1 }); // Manage All Orders by status
-orderSchema.index({ createdAt: -1, _id: -1 }); // Manage All Orders; revenue by day (a createdAt range)
-orderSchema.index({ partId: 1, status: 1 }); // open orders of a part
+// The order lists and the revenue by day are kept on write (lib/orders/order-lists.ts, day-totals.ts);
+// the one query by field left is a part's open orders, before the part may be deleted.
+orderSchema.index({ partId: 1, status: 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export type OrderDoc = OrderFields & { _id: Types.ObjectId };

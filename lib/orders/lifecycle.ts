@@ -1,7 +1,10 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
+import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
+import { orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { returnStockLocked } from "@/lib/stock/levels";
 import { withPartLock } from "@/lib/stock/part-lock";
@@ -22,17 +25,19 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
   return withPartLock(found.partId, async () => {
     // Read again under the lock: the status or the order itself may have changed meanwhile.
     // Gone meanwhile (a concurrent delete won): the same 404 as an order that never existed.
-    const order = await Order.findById(orderId).lean<OrderDoc>();
+    const order = await Order.findById(orderId).lean<OrderDoc & { createdAt?: Date }>();
     if (!order) throw new NotFoundError("There is no order with this id.");
     if (!isAdmin && order.status !== "placed") {
       throw new ConflictError(`This order is ${order.status} and can no longer be deleted.`);
     }
     const { deletedCount } = await Order.deleteOne({ _id: order._id });
     if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
-    if (order.status === "placed") {
-      await returnStockLocked(order.partId, order.quantity);
-      stockChanged(String(order.partId));
-    }
+    await Promise.all([
+      order.status === "placed" ? returnStockLocked(order.partId, order.quantity) : undefined,
+      changeLists(orderListChanges(order, "remove")),
+      order.status === "cancelled" ? undefined : changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)),
+    ]);
+    if (order.status === "placed") stockChanged(String(order.partId));
     return { deletedCount };
   });
 }
@@ -76,10 +81,13 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
     }
     const { modifiedCount } = await Order.updateOne({ _id: order._id, status: from }, { $set: { status: to } });
     if (modifiedCount !== 1) throw new ConflictError("This order changed meanwhile; reload and try again.");
-    if (to === "cancelled") {
-      await returnStockLocked(order.partId, order.quantity);
-      stockChanged(String(order.partId));
-    }
+    await Promise.all([
+      to === "cancelled" ? returnStockLocked(order.partId, order.quantity) : undefined,
+      // Under the lock: the order's next change cannot start before its lists show this one.
+      changeLists(statusMoveChanges(order, to)),
+      to === "cancelled" ? changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)) : undefined,
+    ]);
+    if (to === "cancelled") stockChanged(String(order.partId));
     return toOrderView({ ...order, status: to });
   });
 }

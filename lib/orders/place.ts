@@ -1,72 +1,139 @@
 import "server-only";
 import { Types } from "mongoose";
 import { stockChanged } from "@/lib/cache/tags";
+import { batchesByKey, type Outcome } from "@/lib/db/batches";
 import { connectDb } from "@/lib/db/connect";
+import { LockBusyError } from "@/lib/db/lock";
+import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
+import { orderListChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { forgetStoredOrderLocked, settleOrderLocked, takeStockForOrderLocked, withPartLock } from "@/lib/stock/part-lock";
+import { type JournalEntry, type LockedPart, PART_BUSY, forgetStoredOrdersLocked, settleJournalLocked, takeStockForOrdersLocked, withLockedPart } from "@/lib/stock/part-lock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
-import { Order } from "@/models/Order";
-import { Part, type PartDoc } from "@/models/Part";
+import { Order, type OrderDoc } from "@/models/Order";
+import { Part } from "@/models/Part";
 
 export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
+type StoredOrder = OrderDoc & { createdAt: Date };
+/** A stored order, and the writes that put it in its lists and its day's totals. */
+type Placed = { order: StoredOrder; recorded: Promise<unknown> };
+
+/** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
+export const MAX_ORDERS_PER_PART = 100;
+
 /**
- * Throws the reason `quantity` of this part cannot be ordered, if any: not in the catalogue (404),
- * outside minOrder..maxPerOrder (400), more than the stock (409), or no price to charge (409).
+ * Throws the reason `quantity` of this part cannot be ordered from the `left` units, if any: not in
+ * the catalogue (404), outside minOrder..maxPerOrder (400), more than the stock (409), or no price
+ * to charge (409).
  */
-function refuseUnfillable(part: PartDoc | null, quantity: number): asserts part is PartDoc {
+function refuseUnfillable(part: LockedPart | null, quantity: number, left: number): asserts part is LockedPart {
   if (!part) throw new NotFoundError("This part is not in the catalogue.");
   const range = quantityRangeMessage(part.minOrder, largestOrder(part));
   if (quantity < part.minOrder || quantity > maxPerOrderOf(part)) throw new InvalidInputError(range);
-  if (quantity > part.quantity) throw new ConflictError(part.quantity === 0 ? "This part is out of stock." : `Only ${part.quantity} in stock. ${range}`);
+  if (quantity > left) throw new ConflictError(left === 0 ? "This part is out of stock." : `Only ${left} in stock. ${range}`);
   // A price stored before prices were whole cents (0.004) would make a $0 order.
   if (toCents(part.price) < 1) throw new ConflictError("This part has no price yet and cannot be ordered.");
 }
 
 /**
- * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
- * quantity out of stock and stores the order, all under the part's stock lock, so concurrent orders
- * can never oversell. An order that cannot be filled is refused before it joins the lock's line, so
- * a flood of impossible orders does not stall the possible ones; the stock is checked again under
- * the lock. The price comes from the part, never from the client. Crash-safe without transactions:
- * the stock is taken together with a journal entry naming the order, and settled if the server dies
- * before the order is stored (see lib/stock/part-lock.ts).
+ * Sorts a batch's orders into those the part can fill, each checked against the stock the orders
+ * before it left (so the batch never oversells), and the refused ones, whose outcome is set.
  */
-export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
-  await connectDb();
-  refuseUnfillable(await Part.findById(input.partId).lean<PartDoc>(), input.quantity);
-  return withPartLock(input.partId, async () => {
-    const part = await Part.findById(input.partId).lean<PartDoc>();
-    refuseUnfillable(part, input.quantity);
-    const orderId = new Types.ObjectId();
-    const taken = await takeStockForOrderLocked(part._id, orderId, input.quantity);
-    if (taken === "missing") throw new NotFoundError("This part is not in the catalogue.");
-    if (taken === "short") throw new ConflictError("Not enough in stock for this order.");
-    let order;
+function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): number[] {
+  const accepted: number[] = [];
+  let left = part?.quantity ?? 0;
+  for (const [i, request] of requests.entries()) {
+    if (outcomes[i]) continue;
     try {
-      order = await Order.create({
-        _id: orderId,
+      refuseUnfillable(part, request.quantity, left);
+      left -= request.quantity;
+      accepted.push(i);
+    } catch (error) {
+      outcomes[i] = { error };
+    }
+  }
+  return accepted;
+}
+
+/**
+ * Stores one batch of orders of one part. Orders the part cannot fill are refused from a first read,
+ * before the batch waits for the part's lock, which another server may hold: impossible orders never
+ * wait behind possible ones. Then, under the lock: one read of the part, the orders checked again,
+ * one write taking the stock of those that fit and journalling them, one insert of the orders, one
+ * write emptying the journal (see lib/stock/part-lock.ts).
+ */
+async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<Placed>[]> {
+  const outcomes: Outcome<Placed>[] = [];
+  if (fillable(await Part.findById(partId).lean<LockedPart>(), requests, outcomes).length === 0) return outcomes;
+  return withLockedPart(partId, async (part) => {
+    const accepted = fillable(part, requests, outcomes);
+    if (!part || accepted.length === 0) return outcomes;
+    const docs = accepted.map((i) => {
+      const request = requests[i]!;
+      return {
+        _id: new Types.ObjectId(),
         partId: part._id,
         partsname: part.partsname,
         unitPrice: part.price,
-        quantity: input.quantity,
-        total: orderTotal(part.price, input.quantity),
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        status: "placed",
-      });
-    } catch (error) {
-      // Not stored (or not known to be): settle now; if even that fails, the next lock holder settles it.
-      await settleOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
-      throw error;
+        quantity: request.quantity,
+        total: orderTotal(part.price, request.quantity),
+        name: request.name,
+        email: request.email,
+        phone: request.phone,
+        address: request.address,
+        status: "placed" as const,
+      };
+    });
+    const entries: JournalEntry[] = docs.map((doc) => ({ order: doc._id, units: doc.quantity }));
+    const refuse = (error: unknown) => accepted.forEach((i) => (outcomes[i] = { error }));
+    const taken = await takeStockForOrdersLocked(part._id, entries);
+    if (taken !== "taken") {
+      refuse(taken === "missing" ? new NotFoundError("This part is not in the catalogue.") : new ConflictError("Not enough in stock for this order."));
+      return outcomes;
     }
-    // Stored: the journal entry is done with. If this write fails, the entry is dropped later.
-    await forgetStoredOrderLocked(part._id, orderId, input.quantity).catch(() => undefined);
+    let stored: StoredOrder[];
+    try {
+      stored = (await Order.insertMany(docs)).map((order) => order.toObject() as StoredOrder);
+    } catch (error) {
+      // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
+      await settleJournalLocked(part._id, entries).catch(() => undefined);
+      refuse(error);
+      return outcomes;
+    }
+    // Stored: the lists and totals need not wait for the lock to be let go, nor hold it.
+    accepted.forEach((i, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
+    // The journal is done with. If this write fails, the next lock holder empties it.
+    await forgetStoredOrdersLocked(part._id).catch(() => undefined);
     stockChanged(String(part._id));
-    return toOrderView(order.toObject());
+    return outcomes;
   });
+}
+
+/** Starts the writes that list a new order and count it in its day; placeOrder awaits them. */
+function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
+  const recorded = Promise.all([changeLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
+  // Awaited by placeOrder once the batch is done; a failure before then is not an unhandled one.
+  recorded.catch(() => undefined);
+  return recorded;
+}
+
+const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
+
+/**
+ * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
+ * quantity out of stock and stores the order, under the part's stock lock, so concurrent orders can
+ * never oversell; the orders of one part that arrive together share one turn of the lock. The price
+ * comes from the part, never from the client. Crash-safe without transactions (see
+ * lib/stock/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
+ * written from the moment it is stored, without holding the lock: they batch across parts.
+ */
+export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
+  await connectDb();
+  // One spelling per part: the lock and the batch are keyed by it.
+  const { order, recorded } = await storeInBatch(input.partId.toLowerCase(), input);
+  await recorded;
+  return toOrderView(order);
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { connectDb, trusted } from "@/lib/db/connect";
-import { Order, type OrderStatus } from "@/models/Order";
+import { connectDb } from "@/lib/db/connect";
+import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
 
 export type RevenueDay = { day: string; orders: number; revenue: number };
 
@@ -10,30 +10,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Orders and revenue of the last `days` days (today included, UTC days), cancelled orders left out,
- * with one entry per day, oldest first. Summed here rather than by a $group: FerretDB v1 returns 0
- * for every accumulator after the first. The query is bounded by date and reads two fields.
+ * with one entry per day, oldest first: one stored document per day, read by its id.
  */
 export async function ordersSummary(days = 30, now = new Date()): Promise<OrdersSummary> {
   await connectDb();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS);
-  const rows = await Order.find(
-    { createdAt: trusted({ $gte: since }), status: trusted({ $ne: "cancelled" as OrderStatus }) },
-    { _id: 0, total: 1, createdAt: 1 },
-  ).lean<{ total: number; createdAt: Date }[]>();
-  const byDay: RevenueDay[] = Array.from({ length: days }, (_, i) => ({ day: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10), orders: 0, revenue: 0 }));
-  let orders = 0;
-  let cents = 0;
-  const dayCents = new Array<number>(days).fill(0);
-  for (const row of rows) {
-    const index = Math.floor((row.createdAt.getTime() - since.getTime()) / DAY_MS);
-    if (index < 0 || index >= days) continue;
-    const rowCents = Math.round(row.total * 100);
-    orders += 1;
-    cents += rowCents;
-    dayCents[index]! += rowCents;
-    byDay[index]!.orders += 1;
-  }
-  byDay.forEach((entry, i) => (entry.revenue = dayCents[i]! / 100));
-  return { since: since.toISOString(), orders, revenue: cents / 100, days: byDay };
+  const totals = await readDayTotals(Array.from({ length: days }, (_, i) => dayOf(new Date(since.getTime() + i * DAY_MS))));
+  const cents = totals.reduce((sum, day) => sum + day.revenueCents, 0);
+  return {
+    since: since.toISOString(),
+    orders: totals.reduce((sum, day) => sum + day.orders, 0),
+    revenue: cents / 100,
+    days: totals.map((day) => ({ day: day._id, orders: day.orders, revenue: day.revenueCents / 100 })),
+  };
 }

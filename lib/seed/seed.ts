@@ -1,5 +1,6 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
+import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
@@ -23,8 +24,8 @@ export const DEV_ADMIN_PASSWORD = "admin-dev-password";
 export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: string };
 
 /**
- * Indexes that earlier versions built and a longer index now serves (its prefix, with `_id` added
- * so a page is read in the list's exact order). createIndexes never drops anything, so a database
+ * Indexes that earlier versions built and that a longer index now serves (its prefix, with `_id`
+ * added so a page is read in the list's exact order) or no query uses any more. createIndexes never drops anything, so a database
  * made by an earlier version would keep maintaining these on every write.
  */
 export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
@@ -41,6 +42,10 @@ export const RETIRED_INDEXES: readonly { collection: string; key: Record<string,
   { collection: "parts", key: { createdAt: 1, _id: 1 } },
   { collection: "parts", key: { price: 1, _id: 1 } },
   { collection: "parts", key: { partsname: 1, _id: 1 } },
+  // The order lists and the revenue by day are kept on write now: no query reads these.
+  { collection: "orders", key: { email: 1, createdAt: -1, _id: -1 } },
+  { collection: "orders", key: { status: 1, createdAt: -1, _id: -1 } },
+  { collection: "orders", key: { createdAt: -1, _id: -1 } },
 ];
 
 /** The name MongoDB gives an index by default: `email_1_createdAt_-1`. */
@@ -74,6 +79,7 @@ export async function ensureIndexes(): Promise<void> {
  */
 export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promise<SeedReport> {
   await ensureIndexes();
+  await reindexOrdersIfNeverIndexed();
   const base = Date.UTC(2026, 0, 1);
 
   const existingParts = new Set(await Part.distinct("partsname"));

@@ -4,109 +4,101 @@ import { connectDb, trusted } from "@/lib/db/connect";
 import { LockBusyError, withLock } from "@/lib/db/lock";
 import type { TakeStockResult } from "@/lib/stock/levels";
 import { Order } from "@/models/Order";
-import { Part } from "@/models/Part";
+import { Part, type PartDoc } from "@/models/Part";
+import { StockLock } from "@/models/StockLock";
 
-// Every change to a part's stock goes through withPartLock, so no number of
-// concurrent orders can oversell, on MongoDB and on FerretDB alike.
+// Every change to a part's stock goes through its lock, so no number of concurrent orders can
+// oversell, on MongoDB and on FerretDB alike.
 
-const PART_BUSY = "This part is busy with other orders; please try again in a moment.";
+export const PART_BUSY = "This part is busy with other orders; please try again in a moment.";
+const LOCK_PREFIX = "part:";
 
-/** Runs `work` while holding the stock lock of one part. */
-export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Promise<T>): Promise<T> {
-  return withLock(`part:${String(partId)}`, PART_BUSY, async () => {
-    // A holder that crashed mid-order may have left stock taken for an order it never stored.
-    await settleInterruptedOrdersLocked(partId);
-    return work();
+// Crash safety of placeOrder without transactions (FerretDB has none). The commit point is one
+// single-document write to the part: the stock goes down AND the orders' ids and units are recorded
+// in its journal (`stockTakenFor`). Then the order documents are inserted, then the journal is
+// emptied, all before the part's lock is let go. Whatever instant a crash lands:
+//   before the part write      nothing happened;
+//   after it, before the orders entries whose order does not exist: their units go back to stock;
+//   after the orders are stored entries whose order exists: they are just dropped.
+// A journal is settled by the next holder of the part's lock, first thing, and at server start-up
+// for each part whose lock a dead holder left behind. A reply is sent only after the order is
+// stored, so every acknowledged order is kept.
+
+export type JournalEntry = { order: Types.ObjectId; units: number };
+/** A part as its lock holder reads it: with the journal settled (so always empty). */
+export type LockedPart = Omit<PartDoc, "stockTakenFor"> & { stockTakenFor?: JournalEntry[] };
+
+/** Settles journal entries: units of orders never stored go back to stock; the journal is emptied. Call inside the part's lock. */
+export async function settleJournalLocked(partId: Types.ObjectId | string, entries: JournalEntry[]): Promise<number> {
+  const stored = await Promise.all(entries.map((entry) => Order.exists({ _id: entry.order })));
+  const back = entries.reduce((sum, entry, i) => sum + (stored[i] ? 0 : entry.units), 0);
+  await Part.updateOne({ _id: partId }, { $set: { stockTakenFor: [] }, ...(back > 0 ? { $inc: { quantity: back } } : {}) });
+  entries.forEach((entry, i) =>
+    console.warn(`[orders] settled an interrupted order ${String(entry.order)} of part ${String(partId)}: ${stored[i] ? "order kept" : `${entry.units} units back in stock`}`),
+  );
+  return back;
+}
+
+/**
+ * Runs `work` while holding the stock lock of one part, with the part as read under the lock (null
+ * when it is not in the catalogue) after settling what a crashed holder left in its journal.
+ */
+export function withLockedPart<T>(partId: Types.ObjectId | string, work: (part: LockedPart | null, settled: number) => Promise<T>): Promise<T> {
+  return withLock(`${LOCK_PREFIX}${String(partId)}`, PART_BUSY, async () => {
+    const part = await Part.findById(partId).select("+stockTakenFor").lean<LockedPart>();
+    const journal = part?.stockTakenFor ?? [];
+    if (!part || journal.length === 0) return work(part, 0);
+    const back = await settleJournalLocked(partId, journal);
+    return work({ ...part, quantity: part.quantity + back, stockTakenFor: [] }, journal.length);
   });
 }
 
-// Crash safety of placeOrder without transactions (FerretDB has none). The commit point is one
-// single-document write to the part: the stock goes down AND the order's id and units are recorded
-// in its journal (`stockTakenFor`). Then the order document is inserted, then the journal entry is
-// removed. Whatever instant a crash lands:
-//   before the part write      nothing happened;
-//   after it, before the order an entry whose order does not exist: its units go back to stock;
-//   after the order is stored  an entry whose order exists: the entry is just dropped.
-// Entries are settled under the part's lock before any other work on the part (so a crashed
-// holder's entry is settled before its stock can be touched again) and at server start-up.
-// A reply is sent only after the order is stored, so every acknowledged order is kept.
+/** Runs `work` while holding the stock lock of one part. */
+export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Promise<T>): Promise<T> {
+  return withLockedPart(partId, () => work());
+}
 
-type JournalEntry = { order: Types.ObjectId; units: number };
-
-/** Takes `units` for the order `orderId` and journals it, in one write. Call inside withPartLock. */
-export async function takeStockForOrderLocked(partId: Types.ObjectId | string, orderId: Types.ObjectId, units: number): Promise<TakeStockResult> {
+/** Takes the orders' units and journals the orders, in one write. Call inside the part's lock, its journal settled. */
+export async function takeStockForOrdersLocked(partId: Types.ObjectId, entries: JournalEntry[]): Promise<TakeStockResult> {
+  const units = entries.reduce((sum, entry) => sum + entry.units, 0);
   const result = await Part.updateOne(
+    // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
     { _id: partId, quantity: trusted({ $gte: units }) },
-    { $inc: { quantity: -units }, $push: { stockTakenFor: { order: orderId, units } } },
+    { $inc: { quantity: -units }, $set: { stockTakenFor: entries } },
   );
   if (result.modifiedCount === 1) return "taken";
   return (await Part.exists({ _id: partId })) ? "short" : "missing";
 }
 
-/** Drops the journal entry of an order known to be stored. Call inside withPartLock. */
-export async function forgetStoredOrderLocked(partId: Types.ObjectId | string, orderId: Types.ObjectId, units: number): Promise<void> {
-  await Part.updateOne({ _id: partId }, { $pull: { stockTakenFor: { order: orderId, units } } });
+/** Empties the journal once its orders are stored. Call inside the part's lock. */
+export async function forgetStoredOrdersLocked(partId: Types.ObjectId): Promise<void> {
+  await Part.updateOne({ _id: partId }, { $set: { stockTakenFor: [] } });
 }
 
-/** Settles one journal entry: kept if its order is stored, else its units go back to stock. Call inside withPartLock. */
-export async function settleOrderLocked(partId: Types.ObjectId | string, orderId: Types.ObjectId, units: number): Promise<"kept" | "returned"> {
-  // The whole entry, not a condition: FerretDB's $pull matches elements by equality only.
-  const forget = { $pull: { stockTakenFor: { order: orderId, units } } };
-  if (await Order.exists({ _id: orderId })) {
-    await Part.updateOne({ _id: partId }, forget);
-    return "kept";
-  }
-  // Never stored: the stock comes back in the same write that forgets the entry, so it comes back once.
-  await Part.updateOne({ _id: partId }, { ...forget, $inc: { quantity: units } });
-  return "returned";
-}
-
-/** Settles every journal entry of a part. Call inside withPartLock. */
-export async function settleInterruptedOrdersLocked(partId: Types.ObjectId | string): Promise<number> {
-  const part = await Part.findById(partId, { stockTakenFor: 1 }).lean<{ stockTakenFor?: JournalEntry[] }>();
-  const entries = part?.stockTakenFor ?? [];
-  for (const entry of entries) {
-    const outcome = await settleOrderLocked(partId, entry.order, entry.units);
-    console.warn(`[orders] settled an interrupted order ${String(entry.order)} of part ${String(partId)}: ${outcome === "kept" ? "order kept" : `${entry.units} units back in stock`}`);
-  }
-  return entries.length;
-}
-
-/** Parts read per batch at start-up: the scan for journals is bounded like every other list. */
-export const SETTLE_BATCH_SIZE = 100;
+/** Part locks read at start-up: the locks held at one moment, which a crowd of parts stays far below. */
+export const LOCKS_READ_AT_START_UP = 1000;
 
 /**
- * At start-up: settles what a crashed server left in any part's journal (each part under its lock).
- * No index finds them: the journal is emptied by $pull, which leaves `[]` behind (so a sparse index
- * would hold every part ever ordered), and FerretDB v1 refuses partialFilterExpression. So the parts
- * are walked in `_id` order (the _id index), a batch at a time, each batch starting after the last
- * id seen: it ends even while other servers keep placing orders, and runs once per start.
+ * At start-up: settles the journal of every part whose lock is still held, since a holder that died
+ * mid-order leaves its lock behind (a live holder's is simply waited for). The locks collection
+ * holds only the locks held now, so this reads a handful of documents, never the catalogue.
+ * Journals left by a holder that failed to settle without dying are settled by the part's next order.
  */
 export async function settleAllInterruptedOrders(): Promise<number> {
   await connectDb();
-  let settled = 0;
-  let after: Types.ObjectId | undefined;
-  for (;;) {
-    const filter = { "stockTakenFor.0": trusted({ $exists: true }), ...(after ? { _id: trusted({ $gt: after }) } : {}) };
-    const parts = await Part.find(filter, { stockTakenFor: 1 })
-      .sort({ _id: 1 })
-      .limit(SETTLE_BATCH_SIZE)
-      .lean<{ _id: Types.ObjectId; stockTakenFor?: JournalEntry[] }[]>();
-    for (const part of parts) {
-      if (!part.stockTakenFor?.length) continue;
-      // A crashed holder's lock expires after LOCK_TTL_MS: wait for it rather than give up.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          // Taking the lock settles the part's journal (withPartLock does it first thing).
-          await withPartLock(part._id, async () => undefined);
-          settled += part.stockTakenFor.length;
-          break;
-        } catch (error) {
-          if (!(error instanceof LockBusyError) || attempt >= 3) throw error;
-        }
-      }
+  const locks = await StockLock.find({}, { _id: 1 }).limit(LOCKS_READ_AT_START_UP).lean<{ _id: string }[]>();
+  const partIds = locks.map((lock) => lock._id).filter((id) => id.startsWith(LOCK_PREFIX)).map((id) => id.slice(LOCK_PREFIX.length));
+  const settled = await Promise.all(partIds.map(settleWhenFree));
+  return settled.reduce((sum, count) => sum + count, 0);
+}
+
+async function settleWhenFree(partId: string): Promise<number> {
+  // A dead holder's lock expires after LOCK_TTL_MS: wait for it rather than give up.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await withLockedPart(partId, async (_part, settled) => settled);
+    } catch (error) {
+      if (!(error instanceof LockBusyError) || attempt >= 3) throw error;
     }
-    if (parts.length < SETTLE_BATCH_SIZE) return settled;
-    after = parts[parts.length - 1]!._id;
   }
 }

@@ -82,7 +82,8 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
       price: Math.round((template.price * (0.7 + random() * 0.6)) * 100) / 100,
       // The first parts take the POST /orderd load: stock large enough never to run out.
       quantity: i === 0 ? 100_000_000 : i < ORDERED_PARTS ? 1_000_000 : Math.floor(random() * 500),
-      minOrder: i === 0 ? 1 : template.minOrder,
+      // The ordered parts take the bench's orders of 1.
+      minOrder: i < ORDERED_PARTS ? 1 : template.minOrder,
       description: template.description,
       createdAt,
       updatedAt: createdAt,

@@ -5,7 +5,8 @@
 // request of a cached page or read); then POST /orderd at 50 connections.
 //   BENCH_SCALE_REPS (timed requests per row and size, default 30),
 //   BENCH_SCALE_ROW_SECONDS (a row stops early after this long, default 60),
-//   BENCH_SCALE_ORDER_SECONDS (each POST /orderd run, default 10).
+//   BENCH_SCALE_ORDER_SECONDS (each POST /orderd run, default 10),
+//   BENCH_SCALE_ORDERS_ONLY=1 (only the POST /orderd rows, on the small set: to tune the orders).
 // Results: a table on stdout and JSON in .bench/: scale-latest.json and a timestamped copy.
 import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +18,7 @@ import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, star
 
 const reps = Number(process.env.BENCH_SCALE_REPS ?? 30);
 const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
+const ordersOnly = process.env.BENCH_SCALE_ORDERS_ONLY === "1";
 const LATENCY_TARGET_MS = 150;
 const GROWTH_TARGET = 2;
 /** A row stops between requests, so this bounds how far one request can take it past its time. */
@@ -115,7 +117,7 @@ async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]
     // Inserted straight into the database: nothing the shop may have cached at start-up is true.
     await expireCache(base, sessions.admin);
     const before = loadAverage();
-    const rows = rowsFor(data, sizes);
+    const rows = ordersOnly ? [] : rowsFor(data, sizes);
     const latency: Record<string, Latency> = {};
     for (const [n, row] of rows.entries()) {
       log(`${size}: row ${n + 1}/${rows.length}: ${row.name}`);
@@ -129,8 +131,14 @@ async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]
   }
 }
 
+const orderCell = (o: OrderRun) => `${o.ordersPerSecond}/s, ${o.errors} err, ${o.oversold ? "OVERSOLD" : o.unbalancedParts ? `${o.unbalancedParts} parts short` : "stock ok"}`;
+
 export async function runScale(): Promise<void> {
   const small = await measureSize("small", BENCH_SIZES);
+  if (ordersOnly) {
+    console.log(`\n${markdownTable(["row", "small", "target"], small.result.orders.map((o) => [o.name, orderCell(o), o.met ? "met" : "NOT met"]))}`);
+    return;
+  }
   const large = await measureSize("large", LARGE_BENCH_SIZES);
   const lines: string[][] = [];
   const verdicts: Record<string, boolean> = {};
@@ -144,8 +152,7 @@ export async function runScale(): Promise<void> {
   for (const [i, l] of large.result.orders.entries()) {
     const s = small.result.orders[i]!;
     verdicts[l.name] = l.met;
-    const cell = (o: OrderRun) => `${o.ordersPerSecond}/s, ${o.errors} err, ${o.oversold ? "OVERSOLD" : o.unbalancedParts ? `${o.unbalancedParts} parts short` : "stock ok"}`;
-    lines.push([l.name, cell(s), cell(l), (l.ordersPerSecond / s.ordersPerSecond).toFixed(2), l.met ? "met" : "NOT met"]);
+    lines.push([l.name, orderCell(s), orderCell(l), (l.ordersPerSecond / s.ordersPerSecond).toFixed(2), l.met ? "met" : "NOT met"]);
   }
   const endLoad = os.loadavg();
   console.log(`\nScale: ${reps} sequential requests per row and size (at most ${rowSeconds} s a row); data generated in ${small.result.generatedSeconds.toFixed(1)} s (small) and ${large.result.generatedSeconds.toFixed(1)} s (large)`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MAX_ORDERS_PER_PART } from "@/lib/orders/place";
 import { reviewStats } from "@/lib/reviews/queries";
-import { MAX_WAITING_PER_LOCK } from "@/lib/db/lock";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
@@ -179,19 +179,19 @@ describe("impossible orders do not stall possible ones (#8)", () => {
     expect(await stockOf(part._id)).toBe(0);
   });
 
-  it("the line of orders waiting for one part is bounded: the excess is told to retry at once, the rest go through", async () => {
+  it("the orders of one part in progress are bounded: the excess is told to retry at once, the rest go through", async () => {
     const part = await makePart({ quantity: 500 });
     const release = await holdLock(part._id);
-    const total = MAX_WAITING_PER_LOCK + 8;
+    const total = MAX_ORDERS_PER_PART + 8;
     const settled: Reply[] = [];
     const all = Array.from({ length: total }, () => world.alice.post("/orderd", orderBody(part._id, ALICE, 1)).then((reply) => (settled.push(reply), reply)));
     // While the lock is still held, the orders beyond the line's bound are already answered.
-    await expect.poll(() => settled.length, { timeout: 8_000 }).toBeGreaterThanOrEqual(total - MAX_WAITING_PER_LOCK);
+    await expect.poll(() => settled.length, { timeout: 8_000 }).toBeGreaterThanOrEqual(total - MAX_ORDERS_PER_PART);
     expect(settled.every((reply) => reply.status === 503 && reply.headers.get("retry-after") !== null)).toBe(true);
     await release();
     const statuses = (await Promise.all(all)).map((reply) => reply.status);
     const placed = statuses.filter((status) => status === 201).length;
-    expect(placed).toBe(MAX_WAITING_PER_LOCK);
+    expect(placed).toBe(MAX_ORDERS_PER_PART);
     expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
     // Never oversold nor lost: every 201 took exactly one unit.
     expect(await stockOf(part._id)).toBe(500 - placed);

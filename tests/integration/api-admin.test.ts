@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";
 import * as replies from "@/lib/validation/responses";
 import { Order, type OrderStatus } from "@/models/Order";
@@ -352,6 +353,8 @@ describe("the last 30 days' figures", () => {
       at("2031-03-10T00:00:00Z", 500, "cancelled"),
       at("2031-03-16T00:00:00Z", 900, "placed"), // tomorrow
     ]);
+    // Inserted straight into the collection: the day totals are rebuilt from it, as after an import.
+    await reindexOrders();
     const summary = await ordersSummary(30, now);
     expect(summary.days).toHaveLength(30);
     expect(summary.days[0]?.day).toBe("2031-02-14");

@@ -3,6 +3,7 @@ import type { Client } from "../support/client";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { reindexReviews } from "@/lib/reviews/reindex";
 import { reindexUsers } from "@/lib/users/reindex";
+import { reindexOrders } from "@/lib/orders/reindex";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
@@ -74,6 +75,8 @@ beforeAll(async () => {
       createdAt: at(i),
     })),
   );
+  // Inserted straight into the collection: the order lists are rebuilt from it, as after an import.
+  await reindexOrders();
   await expirePublicCache(world);
 }, 120_000);
 

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { returnStockLocked, takeStockLocked } from "@/lib/stock/levels";
-import { SETTLE_BATCH_SIZE, settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-lock";
+import { settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-lock";
 import { Part } from "@/models/Part";
+import { StockLock } from "@/models/StockLock";
 
 async function partWithStock(quantity: number) {
   return Part.create({ partsname: `Stock ${quantity} ${Math.random()}`, image: "/x.svg", price: 5, quantity, description: "d" });
@@ -52,23 +53,28 @@ describe("stock", () => {
 });
 
 describe("start-up settling", () => {
-  it("settles every journal, batch after batch, and leaves parts with empty or no journal alone", async () => {
-    // More journals than one batch, between parts whose journal was emptied ([]) or never used.
-    const journalled = SETTLE_BATCH_SIZE + 5;
-    const docs = Array.from({ length: journalled * 2 }, (_, i) => ({
+  it("settles the journal of every part whose lock a dead server left behind, and leaves other parts alone", async () => {
+    // A dead holder's parts: stock taken for orders never stored, and the lock still held (expired).
+    const locked = 12;
+    const docs = Array.from({ length: locked * 2 }, (_, i) => ({
       partsname: `Journal ${i}`,
       image: "/x.svg",
       price: 5,
       quantity: 10,
       description: "d",
-      ...(i % 2 === 0 ? { stockTakenFor: [{ order: new Types.ObjectId(), units: 2 }] } : i % 4 === 1 ? { stockTakenFor: [] } : {}),
+      ...(i % 2 === 0 ? { stockTakenFor: [{ order: new Types.ObjectId(), units: 2 }] } : {}),
     }));
-    await Part.insertMany(docs);
-    expect(await settleAllInterruptedOrders()).toBe(journalled);
+    const parts = await Part.insertMany(docs);
+    await StockLock.insertMany(
+      parts.filter((_, i) => i % 2 === 0).map((part) => ({ _id: `part:${String(part._id)}`, token: "dead server", expiresAt: new Date(Date.now() - 1000) })),
+    );
+    expect(await settleAllInterruptedOrders()).toBe(locked);
     const after = await Part.find({ partsname: /^Journal / }, { quantity: 1, stockTakenFor: 1 }).lean<{ quantity: number; stockTakenFor?: unknown[] }[]>();
     // The orders were never stored: their units came back, and no journal is left.
-    expect(after.filter((p) => p.quantity === 12)).toHaveLength(journalled);
+    expect(after.filter((p) => p.quantity === 12)).toHaveLength(locked);
+    expect(after.filter((p) => p.quantity === 10)).toHaveLength(locked);
     expect(after.every((p) => (p.stockTakenFor?.length ?? 0) === 0)).toBe(true);
+    expect(await StockLock.countDocuments()).toBe(0);
     expect(await settleAllInterruptedOrders()).toBe(0);
   }, 120_000);
 });
