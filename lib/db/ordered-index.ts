@@ -73,11 +73,13 @@ async function readDirectory(list: string): Promise<IndexDirectoryFields> {
   return (await IndexDirectory.findById(list).lean<IndexDirectoryFields>()) ?? emptyDirectory(list);
 }
 
-/** Applies one batch of changes to one list: reads each touched chunk once, writes each once. */
-async function applyBatch(list: string, changes: ListChange[]): Promise<void> {
-  const directory = await readDirectory(list);
+/** What a writer holding a list's lock knows of it: the directory and the chunks it has read. */
+type Held = { directory: IndexDirectoryFields; loaded: Map<string, IndexKey[]> };
+
+/** Applies one batch of changes to one list: reads each touched chunk at most once a turn, writes each once. */
+async function applyBatch(list: string, held: Held, changes: ListChange[]): Promise<void> {
+  const { directory, loaded } = held;
   const chunks = directory.chunks;
-  const loaded = new Map<string, IndexKey[]>();
   const dirty = new Set<string>();
   const emptied = new Set<string>();
   const entriesOf = async (chunk: string) => {
@@ -118,29 +120,50 @@ async function applyBatch(list: string, changes: ListChange[]): Promise<void> {
     }
   }
   if (dirty.size === 0 && emptied.size === 0) return;
+  for (const chunk of emptied) loaded.delete(chunk);
+  directory.total = chunks.reduce((sum, entry) => sum + entry.count, 0);
   await Promise.all([
     ...[...dirty].filter((chunk) => !emptied.has(chunk)).map((chunk) =>
       IndexChunk.replaceOne({ _id: chunk }, { _id: chunk, list, entries: loaded.get(chunk)! }, { upsert: true })),
     ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })),
+    IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true }),
   ]);
-  directory.total = chunks.reduce((sum, entry) => sum + entry.count, 0);
-  await IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
 }
 
 type Batch = { changes: ListChange[]; settle: { resolve: () => void; reject: (error: unknown) => void }[] };
 const waiting = new Map<string, Batch>();
 const draining = new Set<string>();
 
+/**
+ * How long one turn of a list's lock may last while batches keep coming: the lock's holder is the
+ * list's only writer, so it reads the directory and chunks once per turn, and each batch of the turn
+ * costs only its writes. Well inside the lock's expiry (lib/db/lock.ts).
+ */
+const TURN_MS = 2_000;
+
 async function drain(list: string): Promise<void> {
   draining.add(list);
   try {
-    for (let batch = waiting.get(list); batch; batch = waiting.get(list)) {
-      waiting.delete(list);
+    while (waiting.has(list)) {
+      let current: Batch | undefined;
       try {
-        await withLock(`list:${list}`, "The shop is busy; try again in a moment.", () => applyBatch(list, batch!.changes));
-        batch.settle.forEach(({ resolve }) => resolve());
+        await withLock(`list:${list}`, "The shop is busy; try again in a moment.", async () => {
+          const held: Held = { directory: await readDirectory(list), loaded: new Map() };
+          const until = Date.now() + TURN_MS;
+          do {
+            current = waiting.get(list)!;
+            waiting.delete(list);
+            await applyBatch(list, held, current.changes);
+            current.settle.forEach(({ resolve }) => resolve());
+            current = undefined;
+          } while (waiting.has(list) && Date.now() < until);
+        });
       } catch (error) {
-        batch.settle.forEach(({ reject }) => reject(error));
+        // A failed write leaves what this turn held unsure: its batch fails, and the next turn reads afresh.
+        // No lock at all: the batch that was waiting for it fails.
+        const failed = current ?? waiting.get(list);
+        if (failed === waiting.get(list)) waiting.delete(list);
+        failed?.settle.forEach(({ reject }) => reject(error));
       }
     }
   } finally {

@@ -63,6 +63,15 @@ describe("ordered lists", () => {
     expect(await listSize(list)).toBe(200);
   });
 
+  it("a writer reads the list afresh on each turn of its lock, so a change made meanwhile by another writer is kept", async () => {
+    const list = freshList();
+    await changeLists([{ list, key: key(1), op: "add" }]);
+    // Another process's writer, as far as this one knows: a rebuild under the same lock.
+    await rebuildList(list, [key(2), key(3)]);
+    await changeLists([{ list, key: key(4), op: "add" }]);
+    expect((await readList(list, { offset: 0, limit: 10 })).keys).toEqual([key(2), key(3), key(4)]);
+  });
+
   it("a rebuild replaces the list with exactly the keys given, sorted", async () => {
     const list = freshList();
     await changeLists([{ list, key: key(5000), op: "add" }]);
