@@ -145,6 +145,9 @@ async function drain(list: string): Promise<void> {
   draining.add(list);
   try {
     while (waiting.has(list)) {
+      // Writers learn that their batch is in once the lock is let go: a process that ends as soon as
+      // its last write returns must not leave the lock behind to block the next one until it expires.
+      const applied: Batch[] = [];
       let current: Batch | undefined;
       try {
         await withLock(`list:${list}`, "The shop is busy; try again in a moment.", async () => {
@@ -154,7 +157,7 @@ async function drain(list: string): Promise<void> {
             current = waiting.get(list)!;
             waiting.delete(list);
             await applyBatch(list, held, current.changes);
-            current.settle.forEach(({ resolve }) => resolve());
+            applied.push(current);
             current = undefined;
           } while (waiting.has(list) && Date.now() < until);
         });
@@ -165,6 +168,7 @@ async function drain(list: string): Promise<void> {
         if (failed === waiting.get(list)) waiting.delete(list);
         failed?.settle.forEach(({ reject }) => reject(error));
       }
+      for (const batch of applied) batch.settle.forEach(({ resolve }) => resolve());
     }
   } finally {
     draining.delete(list);

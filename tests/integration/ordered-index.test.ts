@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
 import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList } from "@/lib/db/ordered-index";
 import { IndexChunk, type IndexKey } from "@/models/IndexChunk";
+import { StockLock } from "@/models/StockLock";
 
 const freshList = () => `test:${Math.random().toString(36).slice(2)}`;
 const key = (n: number): IndexKey => encodeKey(n, `id${n}`);
@@ -61,6 +62,12 @@ describe("ordered lists", () => {
       }),
     );
     expect(await listSize(list)).toBe(200);
+  });
+
+  it("a writer's change returns only once the list's lock is let go, so a process may end right after it", async () => {
+    const list = freshList();
+    await changeLists([{ list, key: key(1), op: "add" }]);
+    expect(await StockLock.findById(`list:${list}`).lean()).toBeNull();
   });
 
   it("a writer reads the list afresh on each turn of its lock, so a change made meanwhile by another writer is kept", async () => {
