@@ -43,9 +43,13 @@ export function partsChanged(...partIds: string[]): void {
   for (const tag of [CACHE_TAGS.parts, ...tagsOfParts(CACHE_TAGS.part, partIds)]) expire(tag);
 }
 
-/** Only the stock of these parts changed (an order placed, cancelled or deleted; a stock adjustment). */
-export function stockChanged(...partIds: string[]): void {
-  for (const tag of [CACHE_TAGS.stock, ...tagsOfParts(CACHE_TAGS.partStock, partIds)]) invalidate(tag, "max");
+/**
+ * Only the stock of these parts changed. By orders (placed, cancelled, deleted): stale, so a crowd
+ * of orders is served from the cache while one render refreshes it (purchase re-checks the stock).
+ * By an admin's adjustment (`{ now: true }`): gone at once, as the admin expects to see it.
+ */
+export function stockChanged(partIds: string[], { now = false } = {}): void {
+  for (const tag of [CACHE_TAGS.stock, ...tagsOfParts(CACHE_TAGS.partStock, partIds)]) invalidate(tag, now ? { expire: 0 } : "max");
 }
 
 export function reviewsChanged(): void {

@@ -1,6 +1,6 @@
 import "server-only";
 import { batchesByKey } from "@/lib/db/batches";
-import { withLock } from "@/lib/db/lock";
+import { LockBusyError, withLock } from "@/lib/db/lock";
 import { toCents } from "@/lib/validation/orders";
 import { OrderDay, type OrderDayFields } from "@/models/OrderDay";
 
@@ -27,7 +27,7 @@ const changeDay = batchesByKey<DayChange, void>(
     await withLock(`orderday:${day}`, BUSY, () => OrderDay.updateOne({ _id: day }, { $inc: { orders, revenueCents } }, { upsert: true }));
     return changes.map(() => ({ value: undefined }));
   },
-  { maxItems: MAX_WAITING, busy: () => new Error(BUSY) },
+  { maxItems: MAX_WAITING, busy: () => new LockBusyError(BUSY) },
 );
 
 /** Applies the change of an order created at `createdAt`; resolves once its day holds it. */

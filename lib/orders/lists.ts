@@ -16,6 +16,6 @@ export type OrderPage = { orders: OrderView[]; total: number; page: number; limi
 /** Manage All Orders: every customer's orders, newest first, one page, optionally of one status. */
 export async function listAllOrders({ status, page = 1, limit = 20 }: { status?: OrderStatus; page?: number; limit?: number }): Promise<OrderPage> {
   await connectDb();
-  const { orders, total } = await readOrderPage(status ? statusList(status) : ALL_ORDERS, (page - 1) * limit, limit);
+  const { orders, total } = await readOrderPage(status ? statusList(status) : ALL_ORDERS, (page - 1) * limit, limit, status);
   return { orders, total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -38,9 +38,11 @@ export function statusMoveChanges(order: Listed, to: OrderStatus): ListChange[] 
  * `limit` orders of a list from `offset`, newest first, and how many the list holds. An order
  * deleted between the list read and its own read is left out of the page.
  */
-export async function readOrderPage(list: string, offset: number, limit: number): Promise<{ orders: OrderView[]; total: number }> {
+export async function readOrderPage(list: string, offset: number, limit: number, status?: OrderStatus): Promise<{ orders: OrderView[]; total: number }> {
   const { keys, total } = await readList(list, { offset, limit, descending: true });
   // One read by id each, in parallel: the engine answers those from its _id index, unlike $in.
   const orders = await Promise.all(keys.map((key) => Order.findById(keyId(key)).lean<OrderDoc & { createdAt?: Date }>()));
-  return { orders: orders.filter((order) => order !== null).map(toOrderView), total };
+  // A status page shows what the orders say now, should its list lag behind a change made on another server.
+  const shown = orders.filter((order): order is NonNullable<typeof order> => order !== null && (!status || order.status === status));
+  return { orders: shown.map(toOrderView), total };
 }

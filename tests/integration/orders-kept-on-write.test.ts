@@ -9,6 +9,7 @@ import { ensureIndexes } from "@/lib/seed/seed";
 import type { AccountView } from "@/lib/users/accounts";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
+import { StockLock } from "@/models/StockLock";
 
 // The order lists and the revenue by day are kept on write: after any mix of concurrent orders,
 // cancels and deletes they must say exactly what the orders collection says.
@@ -115,4 +116,29 @@ describe("orders kept on write", () => {
     await expectListsMatchTheCollection();
     await expectTodayMatchesTheCollection();
   }, 60_000);
+
+  it("an order stored while its lists cannot be written is still acknowledged (a retry would order twice), and reindexOrders lists it", async () => {
+    const part = await Part.create({ partsname: "Listed later", image: "/x.svg", price: 3, quantity: 5, description: "d" });
+    // Another server holds the list of every order, and keeps it past the wait of a writer here.
+    await StockLock.collection.insertOne({ _id: "list:orders:all", token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+    try {
+      const order = await placeOrder({ ...orderInput(String(part._id), 0), email: "patient@example.com", quantity: 1 });
+      expect(await Order.findById(order._id).lean()).not.toBeNull();
+      expect((await Part.findById(part._id).lean())?.quantity).toBe(4);
+    } finally {
+      await StockLock.deleteOne({ _id: "list:orders:all" });
+    }
+    await reindexOrders();
+    expect((await listOrdersFor("patient@example.com")).map((o) => o.partsname)).toEqual(["Listed later"]);
+  }, 60_000);
+
+  it("a status page shows only orders that have that status now, should its list lag behind a change", async () => {
+    const part = await Part.create({ partsname: "Lagging list", image: "/x.svg", price: 3, quantity: 5, description: "d" });
+    const order = await placeOrder({ ...orderInput(String(part._id), 0), email: "lag@example.com", quantity: 1 });
+    // Cancelled on another server whose list write has not landed yet: only the document says so.
+    await Order.updateOne({ _id: order._id }, { $set: { status: "cancelled" } });
+    const placed = await listAllOrders({ status: "placed", page: 1, limit: 100 });
+    expect(placed.orders.map((o) => o._id)).not.toContain(order._id);
+    await reindexOrders();
+  });
 });
