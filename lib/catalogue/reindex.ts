@@ -1,24 +1,13 @@
 import "server-only";
 import { CATALOGUE_LIST, listEntriesOf, type ListedPart, NAME_LIST, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
 import { connectDb } from "@/lib/db/connect";
-import { rebuildList } from "@/lib/db/ordered-index";
+import { rebuildLists } from "@/lib/db/ordered-index";
 import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
 import { Part } from "@/models/Part";
 
 // For parts written straight into the database (a restore, a bulk import), which no command listed:
 // reads every part once and rebuilds the catalogue's lists and search terms from them. An operator's
 // tool, not a request: it may read the whole collection.
-
-/** Lists rebuilt at once: each is a few writes under its own lock. */
-const REBUILDS_AT_ONCE = 16;
-
-async function inTurns<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: REBUILDS_AT_ONCE }, worker));
-}
 
 /** Rebuilds the catalogue's lists and search terms from the parts; says what it did in one line. */
 export async function reindexCatalogue(): Promise<string> {
@@ -37,11 +26,11 @@ export async function reindexCatalogue(): Promise<string> {
   for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
     if (list.startsWith(SEARCH_LIST_PREFIX) && !lists.has(list)) stale.push(list);
   }
-  await inTurns([...lists], ([list, keys]) => rebuildList(list, keys));
-  await inTurns(stale, async (list) => {
+  await rebuildLists(lists);
+  for (const list of stale) {
     await IndexChunk.deleteMany({ list });
     await IndexDirectory.deleteOne({ _id: list });
-  });
+  }
   const terms = lists.size - 3;
   return `Catalogue reindexed: ${parts} part${parts === 1 ? "" : "s"} listed, ${terms} search term${terms === 1 ? "" : "s"}, ${stale.length} stale term${stale.length === 1 ? "" : "s"} removed.`;
 }

@@ -1,14 +1,11 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
-import { rebuildList } from "@/lib/db/ordered-index";
+import { rebuildLists } from "@/lib/db/ordered-index";
 import { dayOf, orderDayChange, rebuildDayTotals } from "@/lib/orders/day-totals";
 import { ALL_ORDERS, ORDER_LIST_PREFIX, orderListChanges, statusList } from "@/lib/orders/order-lists";
 import { IndexDirectory, type IndexKey } from "@/models/IndexChunk";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import type { OrderDayFields } from "@/models/OrderDay";
-
-/** Lists rebuilt at once: enough to overlap the round trips without crowding the database. */
-const PARALLEL_REBUILDS = 4;
 
 /**
  * Rebuilds the order lists and the day totals from the orders collection, for orders an operator
@@ -37,12 +34,7 @@ export async function reindexOrders(): Promise<string> {
   // A customer whose orders are all gone keeps no list: theirs is emptied.
   const known = await IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }[]>();
   for (const { _id } of known) if (_id.startsWith(ORDER_LIST_PREFIX) && !lists.has(_id)) lists.set(_id, []);
-  const queue = [...lists];
-  await Promise.all(
-    Array.from({ length: PARALLEL_REBUILDS }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await rebuildList(next[0], next[1]);
-    }),
-  );
+  await rebuildLists(lists);
   await rebuildDayTotals([...days.values()]);
   return `orders: ${count} orders in ${lists.size} lists, totals of ${days.size} days`;
 }
