@@ -67,6 +67,16 @@ function chunkFor(chunks: DirectoryEntry[], key: IndexKey): number {
   return low;
 }
 
+/**
+ * A chunk's keys, without any that belong to the next chunk: a split interrupted after the
+ * directory named the new chunk leaves the moved keys in the old one too.
+ */
+async function keysOf(chunks: DirectoryEntry[], chunk: string): Promise<IndexKey[]> {
+  const entries = (await IndexChunk.findById(chunk).lean())?.entries ?? [];
+  const next = chunks[chunks.findIndex((entry) => entry.chunk === chunk) + 1];
+  return next ? entries.filter((key) => key < next.first) : entries;
+}
+
 const emptyDirectory = (list: string): IndexDirectoryFields => ({ _id: list, chunks: [], total: 0, nextChunk: 0 });
 
 async function readDirectory(list: string): Promise<IndexDirectoryFields> {
@@ -82,10 +92,11 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
   const chunks = directory.chunks;
   const dirty = new Set<string>();
   const emptied = new Set<string>();
+  const split = new Set<string>();
   const entriesOf = async (chunk: string) => {
     let entries = loaded.get(chunk);
     if (!entries) {
-      entries = (await IndexChunk.findById(chunk).lean())?.entries ?? [];
+      entries = await keysOf(chunks, chunk);
       loaded.set(chunk, entries);
     }
     return entries;
@@ -111,7 +122,7 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
       const chunk = `${list}#${directory.nextChunk++}`;
       const upper = entries.splice(entries.length >> 1);
       loaded.set(chunk, upper);
-      dirty.add(chunk);
+      split.add(chunk);
       entry.count = entries.length;
       chunks.splice(at + 1, 0, { chunk, first: upper[0]!, count: upper.length });
     } else if (entries.length === 0 && chunks.length > 1) {
@@ -122,12 +133,19 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
   if (dirty.size === 0 && emptied.size === 0) return;
   for (const chunk of emptied) loaded.delete(chunk);
   directory.total = chunks.reduce((sum, entry) => sum + entry.count, 0);
-  await Promise.all([
-    ...[...dirty].filter((chunk) => !emptied.has(chunk)).map((chunk) =>
-      IndexChunk.replaceOne({ _id: chunk }, { _id: chunk, list, entries: loaded.get(chunk)! }, { upsert: true })),
-    ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })),
-    IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true }),
-  ]);
+  const writeChunk = (chunk: string) => IndexChunk.replaceOne({ _id: chunk }, { _id: chunk, list, entries: loaded.get(chunk)! }, { upsert: true });
+  const writeDirectory = () => IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
+  const changed = [...dirty].filter((chunk) => !emptied.has(chunk) && !split.has(chunk));
+  if (split.size === 0) {
+    await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })), writeDirectory()]);
+    return;
+  }
+  // A split moves keys to a new chunk: written first, then named by the directory, and only then
+  // taken out of the old chunk, so a crash between two writes never loses a key (a key left twice
+  // is read once: see keysOf).
+  await Promise.all([...split].map(writeChunk));
+  await writeDirectory();
+  await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk }))]);
 }
 
 type Batch = { changes: ListChange[]; settle: { resolve: () => void; reject: (error: unknown) => void }[] };
@@ -214,7 +232,7 @@ export async function readList(list: string, { offset, limit, descending = false
     if (after >= end) break;
     before = after;
   }
-  const parts = await Promise.all(wanted.map(async ({ chunk, from, to }) => ((await IndexChunk.findById(chunk).lean())?.entries ?? []).slice(from, to)));
+  const parts = await Promise.all(wanted.map(async ({ chunk, from, to }) => (await keysOf(directory.chunks, chunk)).slice(from, to)));
   const keys = parts.flat();
   return { keys: descending ? keys.reverse() : keys, total };
 }

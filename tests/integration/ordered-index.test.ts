@@ -79,6 +79,20 @@ describe("ordered lists", () => {
     expect((await readList(list, { offset: 0, limit: 10 })).keys).toEqual([key(2), key(3), key(4)]);
   });
 
+  it("keys a split left in the old chunk as well (a crash between its writes) are read once, and the next write drops them", async () => {
+    const list = freshList();
+    const keys = Array.from({ length: 400 }, (_, n) => key(n));
+    await rebuildList(list, keys);
+    // As if the process died after the directory named the new chunk, before the old one was cut.
+    const [first, second] = await IndexChunk.find({ list }).lean().then((chunks) => chunks.sort((a, b) => compareKeys(a.entries[0]!, b.entries[0]!)));
+    await IndexChunk.updateOne({ _id: first!._id }, { $set: { entries: [...first!.entries, ...second!.entries.slice(0, 50)] } });
+
+    expect((await readList(list, { offset: 190, limit: 20 })).keys).toEqual(keys.slice(190, 210));
+    await changeLists([{ list, key: key(10), op: "remove" }]);
+    expect((await IndexChunk.findById(first!._id).lean())?.entries).toHaveLength(199);
+    expect((await readList(list, { offset: 0, limit: 500 })).keys).toEqual(keys.filter((k) => k !== key(10)));
+  });
+
   it("a rebuild replaces the list with exactly the keys given, sorted", async () => {
     const list = freshList();
     await changeLists([{ list, key: key(5000), op: "add" }]);
