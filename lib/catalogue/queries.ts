@@ -1,4 +1,5 @@
 import "server-only";
+import { findEachById } from "@/lib/db/each-by-id";
 import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
@@ -16,8 +17,7 @@ const isPartId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
 
 /** The parts of these ids, in this order; an id whose part is gone (deleted meanwhile) is left out. */
 async function partsByIds(ids: readonly string[]): Promise<PartView[]> {
-  const parts = await Promise.all(ids.map((id) => Part.findById(id).lean<PartDoc>()));
-  return parts.filter((part): part is PartDoc => part !== null).map(toPartView);
+  return (await findEachById<PartDoc>(Part, ids)).map(toPartView);
 }
 
 /** One page of the catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
@@ -43,8 +43,8 @@ export async function partsInCatalogue(ids: readonly string[]): Promise<Set<stri
   const wanted = [...new Set(ids)].filter(isPartId);
   if (wanted.length === 0) return new Set();
   await connectDb();
-  const found = await Promise.all(wanted.map((id) => Part.findById(id, { _id: 1 }).lean<{ _id: unknown }>()));
-  return new Set(found.filter((part) => part !== null).map((part) => String(part._id)));
+  const found = await findEachById<{ _id: unknown }>(Part, wanted, { _id: 1 });
+  return new Set(found.map((part) => String(part._id)));
 }
 
 /** Parts per catalogue page (/parts?page=N). */
@@ -84,10 +84,6 @@ export type PartSitemapEntry = { _id: string; updatedAt: string };
 export async function partSitemapEntries({ skip, limit }: { skip: number; limit: number }): Promise<PartSitemapEntry[]> {
   await connectDb();
   const { keys } = await readList(CATALOGUE_LIST, { offset: skip, limit });
-  const rows = await Promise.all(
-    keys.map((key) => Part.findById(keyId(key), { _id: 1, updatedAt: 1, createdAt: 1 }).lean<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }>()),
-  );
-  return rows
-    .filter((row) => row !== null)
-    .map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
+  const rows = await findEachById<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }>(Part, keys.map(keyId), { _id: 1, updatedAt: 1, createdAt: 1 });
+  return rows.map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { findEachById } from "@/lib/db/each-by-id";
 import type { Types } from "mongoose";
 import { encodeKey, keyId, type ListChange, readList } from "@/lib/db/ordered-index";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
@@ -41,8 +42,7 @@ export function statusMoveChanges(order: Listed, to: OrderStatus): ListChange[] 
 export async function readOrderPage(list: string, offset: number, limit: number, status?: OrderStatus): Promise<{ orders: OrderView[]; total: number }> {
   const { keys, total } = await readList(list, { offset, limit, descending: true });
   // One read by id each, in parallel: the engine answers those from its _id index, unlike $in.
-  const orders = await Promise.all(keys.map((key) => Order.findById(keyId(key)).lean<OrderDoc & { createdAt?: Date }>()));
+  const orders = await findEachById<OrderDoc & { createdAt?: Date }>(Order, keys.map(keyId));
   // A status page shows what the orders say now, should its list lag behind a change made on another server.
-  const shown = orders.filter((order): order is NonNullable<typeof order> => order !== null && (!status || order.status === status));
-  return { orders: shown.map(toOrderView), total };
+  return { orders: orders.filter((order) => !status || order.status === status).map(toOrderView), total };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { findEachById } from "@/lib/db/each-by-id";
 import { encodeKey, keyId, readList } from "@/lib/db/ordered-index";
 import type { IndexKey } from "@/models/IndexChunk";
 import { Review, type ReviewDoc } from "@/models/Review";
@@ -16,6 +17,5 @@ export const reviewKey = (review: { _id: unknown; createdAt?: Date | null }): In
  */
 export async function reviewPage({ limit, skip }: { limit: number; skip: number }): Promise<ReviewDoc[]> {
   const { keys } = await readList(REVIEW_LIST, { offset: skip, limit, descending: true });
-  const reviews = await Promise.all(keys.map((key) => Review.findById(keyId(key)).lean<ReviewDoc>()));
-  return reviews.filter((review): review is ReviewDoc => review !== null);
+  return findEachById<ReviewDoc>(Review, keys.map(keyId));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { findEachById } from "@/lib/db/each-by-id";
 import { changeLists, encodeKey, keyId, readList } from "@/lib/db/ordered-index";
 import type { IndexKey } from "@/models/IndexChunk";
 import { type Role, User, type UserFields } from "@/models/User";
@@ -22,6 +23,6 @@ export async function openAccount(fields: Partial<UserFields> & { email: string 
  */
 export async function userPage({ limit, skip }: { limit: number; skip: number }): Promise<{ email: string; role: Role }[]> {
   const { keys } = await readList(USER_LIST, { offset: skip, limit });
-  const users = await Promise.all(keys.map((key) => User.findById(keyId(key), { email: 1, role: 1 }).lean()));
-  return users.flatMap((user) => (user ? [{ email: user.email, role: user.role }] : []));
+  const users = await findEachById<{ email: string; role: Role }>(User, keys.map(keyId), { email: 1, role: 1 });
+  return users.map((user) => ({ email: user.email, role: user.role }));
 }
