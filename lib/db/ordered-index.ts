@@ -163,9 +163,11 @@ async function drain(list: string): Promise<void> {
   draining.add(list);
   try {
     while (waiting.has(list)) {
-      // Writers learn that their batch is in once the lock is let go: a process that ends as soon as
-      // its last write returns must not leave the lock behind to block the next one until it expires.
-      const applied: Batch[] = [];
+      // A batch's writers hear back as soon as it is in while the turn goes on, so a crowd never
+      // waits for the turn to end. The turn's last batch hears back only once the lock is let go: a
+      // process that ends as soon as its last write returns must not leave the lock behind to block
+      // the next one until it expires.
+      let last: Batch | undefined;
       let current: Batch | undefined;
       try {
         await withLock(`list:${list}`, "The shop is busy; try again in a moment.", async () => {
@@ -175,7 +177,8 @@ async function drain(list: string): Promise<void> {
             current = waiting.get(list)!;
             waiting.delete(list);
             await applyBatch(list, held, current.changes);
-            applied.push(current);
+            last?.settle.forEach(({ resolve }) => resolve());
+            last = current;
             current = undefined;
           } while (waiting.has(list) && Date.now() < until);
         });
@@ -186,7 +189,7 @@ async function drain(list: string): Promise<void> {
         if (failed === waiting.get(list)) waiting.delete(list);
         failed?.settle.forEach(({ reject }) => reject(error));
       }
-      for (const batch of applied) batch.settle.forEach(({ resolve }) => resolve());
+      last?.settle.forEach(({ resolve }) => resolve());
     }
   } finally {
     draining.delete(list);
