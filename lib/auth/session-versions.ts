@@ -1,5 +1,6 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
+import { accountChanged, readAccount } from "@/lib/users/account-reads";
 import { toAccount, type AccountView } from "@/lib/users/accounts";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
@@ -26,7 +27,7 @@ export async function openSession(email: string): Promise<{ account: AccountView
 export async function sessionAccount(claims: SessionClaims): Promise<AccountView | null> {
   if (!claims.email) return null;
   await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(claims.email) }).lean();
+  const user = await readAccount(claims.email);
   if (!user) return null;
   const version = user.sessionVersion ?? 0;
   if ((claims.sessionVersion ?? 0) !== version) return null;
@@ -34,6 +35,7 @@ export async function sessionAccount(claims: SessionClaims): Promise<AccountView
     if (!user.adminSessions) await User.updateOne({ _id: user._id }, { $set: { adminSessions: true } });
   } else if (user.adminSessions) {
     await User.updateOne({ _id: user._id }, { $set: { sessionVersion: version + 1, adminSessions: false } });
+    accountChanged(user.email);
     return null;
   }
   return toAccount(user);
@@ -47,4 +49,5 @@ export async function endSessions(claims: SessionClaims): Promise<void> {
   const version = user?.sessionVersion ?? 0;
   if (!user || (claims.sessionVersion ?? 0) !== version) return;
   await User.updateOne({ _id: user._id }, { $set: { sessionVersion: version + 1 } });
+  accountChanged(claims.email);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { withLock } from "@/lib/db/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { accountChanged } from "@/lib/users/account-reads";
 import { openAccount, userPage } from "@/lib/users/list";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/password";
 import { normaliseEmail } from "@/lib/validation/auth";
@@ -29,7 +30,10 @@ export async function registerUser(input: { email: string; name?: string; image?
     const fill: Record<string, string> = {};
     if (!existing.displayName && input.name) fill.displayName = input.name;
     if (!existing.photoURL && input.image) fill.photoURL = input.image;
-    if (Object.keys(fill).length) await User.updateOne({ email }, { $set: fill });
+    if (Object.keys(fill).length) {
+      await User.updateOne({ email }, { $set: fill });
+      accountChanged(email);
+    }
     return { created: false, account: toAccount({ ...existing, ...fill }) };
   }
   try {
@@ -110,6 +114,7 @@ export async function setPassword(email: string, { currentPassword, newPassword 
     const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
     const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
     if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
+    accountChanged(email);
     return sessionVersion;
   });
 }
@@ -147,6 +152,7 @@ export async function promoteToAdmin(email: string): Promise<{ modifiedCount: nu
     const user = await User.findOne({ _id: found._id }, { role: 1 }).lean();
     if (!user || user.role === "admin") return { modifiedCount: 0 };
     const result = await User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
+    accountChanged(email);
     return { modifiedCount: result.modifiedCount };
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { accountChanged } from "@/lib/users/account-reads";
 import { connectDb } from "@/lib/db/connect";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
@@ -38,6 +39,7 @@ export async function updateProfile(email: string, changes: ProfileChanges): Pro
   const normalised = normaliseEmail(email);
   if (Object.keys(set).length) {
     const result = await User.updateOne({ email: normalised }, { $set: set });
+    accountChanged(normalised);
     if (result.matchedCount === 0) return null;
   }
   return getProfile(normalised);
