@@ -28,16 +28,24 @@ function isDuplicateKey(error: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function acquire(key: string, busyMessage: string): Promise<string> {
+/** What a caller of a busy lock answers instead of waiting for it, if anything (undefined: wait). */
+type WhileBusy<T> = () => Promise<T | undefined>;
+
+/** The lock's token once held, or what `whileBusy` answered instead of waiting. */
+async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBusy<T>): Promise<{ token: string } | { instead: T }> {
   const token = randomUUID();
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {
       // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
       await StockLock.collection.insertOne({ _id: key, token, expiresAt: new Date(Date.now() + LOCK_TTL_MS) } as never);
-      return token;
+      return { token };
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
+    }
+    if (attempt === 0 && whileBusy) {
+      const instead = await whileBusy();
+      if (instead !== undefined) return { instead };
     }
     // Held by another process (or left by one that crashed): take over only an expired lock, by its token.
     const held = await StockLock.findById(key).lean();
@@ -54,19 +62,64 @@ async function release(key: string, token: string): Promise<void> {
   await StockLock.deleteOne({ _id: key, token });
 }
 
-/** Runs `work` while holding the lock `key`; LockBusyError(busyMessage) when it cannot be had. */
-export async function withLock<T>(key: string, busyMessage: string, work: () => Promise<T>): Promise<T> {
+type WriteError = { index: number; code?: number };
+/** The per-document errors of an unordered bulk write, or null when the error is not of that kind. */
+function writeErrorsOf(error: unknown): WriteError[] | null {
+  const errors = (error as { writeErrors?: unknown } | null)?.writeErrors;
+  if (Array.isArray(errors)) return errors as WriteError[];
+  return errors && typeof errors === "object" ? [errors as WriteError] : null;
+}
+
+/**
+ * Takes those of these locks that are free now, in one insert, waiting for none: for work on many
+ * things at once, which leaves a thing whose lock is held elsewhere to a path that waits (withLock).
+ * Returns the locks taken, by key, to be let go with `releaseLocks`.
+ */
+export async function takeFreeLocks(keys: string[]): Promise<Map<string, string>> {
+  await connectDb();
+  const expiresAt = new Date(Date.now() + LOCK_TTL_MS);
+  const locks = keys.map((key) => ({ _id: key, token: randomUUID(), expiresAt }));
+  const taken = new Map(locks.map((lock) => [lock._id, lock.token]));
+  try {
+    await StockLock.collection.insertMany(locks as never[], { ordered: false });
+  } catch (error) {
+    const failed = writeErrorsOf(error);
+    if (!failed || failed.some((write) => write.code !== 11000)) {
+      // Which locks were written is unknown: let go of any that were, by their tokens.
+      await releaseLocks(taken).catch(() => undefined);
+      throw error;
+    }
+    for (const write of failed) taken.delete(locks[write.index]!._id);
+  }
+  return taken;
+}
+
+/** Lets go of locks taken by `takeFreeLocks`, in one write. */
+export async function releaseLocks(taken: Map<string, string>): Promise<void> {
+  if (taken.size === 0) return;
+  await StockLock.collection.bulkWrite(
+    [...taken].map(([key, token]) => ({ deleteOne: { filter: { _id: key, token } as never } })),
+    { ordered: false },
+  );
+}
+
+/**
+ * Runs `work` while holding the lock `key`; LockBusyError(busyMessage) when it cannot be had. When
+ * the lock is held elsewhere, `whileBusy` may answer instead of waiting for it (work does not run).
+ */
+export async function withLock<T>(key: string, busyMessage: string, work: () => Promise<T>, { whileBusy }: { whileBusy?: WhileBusy<T> } = {}): Promise<T> {
   await connectDb();
   const line = localLines.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
   if (line.waiting >= MAX_WAITING_PER_LOCK) throw new LockBusyError(busyMessage);
   line.waiting += 1;
   localLines.set(key, line);
   const run = line.tail.catch(() => undefined).then(async () => {
-    const token = await acquire(key, busyMessage);
+    const held = await acquire(key, busyMessage, whileBusy);
+    if ("instead" in held) return held.instead;
     try {
       return await work();
     } finally {
-      await release(key, token).catch(() => undefined);
+      await release(key, held.token).catch(() => undefined);
     }
   });
   line.tail = run;

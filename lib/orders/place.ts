@@ -10,7 +10,18 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
 import { orderListChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { type JournalEntry, type LockedPart, PART_BUSY, forgetStoredOrdersLocked, settleJournalLocked, takeStockForOrdersLocked, withLockedPart } from "@/lib/stock/part-lock";
+import {
+  type JournalEntry,
+  type LockedPart,
+  PART_BUSY,
+  type PartTake,
+  forgetStoredOrdersLocked,
+  settleJournalLocked,
+  settleStoredJournalLocked,
+  takeStockForOrdersLocked,
+  withFreeLockedParts,
+  withLockedPart,
+} from "@/lib/stock/part-lock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import { Order, type OrderDoc } from "@/models/Order";
@@ -24,6 +35,8 @@ type Placed = { order: StoredOrder; recorded: Promise<unknown> };
 
 /** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
 export const MAX_ORDERS_PER_PART = 100;
+/** Orders in progress in one server process, of all parts together: past this, the same. */
+const MAX_ORDERS_IN_PROGRESS = 2_000;
 
 /**
  * Throws the reason `quantity` of this part cannot be ordered from the `left` units, if any: not in
@@ -59,59 +72,122 @@ function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Out
   return accepted;
 }
 
-/**
- * Stores one batch of orders of one part. Orders the part cannot fill are refused from a first read,
- * before the batch waits for the part's lock, which another server may hold: impossible orders never
- * wait behind possible ones. Then, under the lock: one read of the part, the orders checked again,
- * one write taking the stock of those that fit and journalling them, one insert of the orders, one
- * write emptying the journal (see lib/stock/part-lock.ts).
- */
-async function storeBatch(partId: string, requests: PlaceOrder[]): Promise<Outcome<Placed>[]> {
-  const outcomes: Outcome<Placed>[] = [];
-  if (fillable(await Part.findById(partId).lean<LockedPart>(), requests, outcomes).length === 0) return outcomes;
-  return withLockedPart(partId, async (part) => {
-    const accepted = fillable(part, requests, outcomes);
-    if (!part || accepted.length === 0) return outcomes;
-    const docs = accepted.map((i) => {
-      const request = requests[i]!;
-      return {
-        _id: new Types.ObjectId(),
-        partId: part._id,
-        partsname: part.partsname,
-        unitPrice: part.price,
-        quantity: request.quantity,
-        total: orderTotal(part.price, request.quantity),
-        name: request.name,
-        email: request.email,
-        phone: request.phone,
-        address: request.address,
-        status: "placed" as const,
-      };
-    });
-    const entries: JournalEntry[] = docs.map((doc) => ({ order: doc._id, units: doc.quantity }));
-    const refuse = (error: unknown) => accepted.forEach((i) => (outcomes[i] = { error }));
-    const taken = await takeStockForOrdersLocked(part._id, entries);
-    if (taken !== "taken") {
-      refuse(taken === "missing" ? new NotFoundError("This part is not in the catalogue.") : new ConflictError("Not enough in stock for this order."));
-      return outcomes;
-    }
-    let stored: StoredOrder[];
-    try {
-      stored = (await Order.insertMany(docs)).map((order) => order.toObject() as StoredOrder);
-    } catch (error) {
-      // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
-      await settleJournalLocked(part._id, entries).catch(() => undefined);
-      refuse(error);
-      return outcomes;
-    }
-    // Stored: the lists and totals need not wait for the lock to be let go, nor hold it.
-    accepted.forEach((i, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
-    // The journal is done with. If this write fails, the next lock holder empties it.
-    await forgetStoredOrdersLocked(part._id).catch(() => undefined);
-    stockChanged([String(part._id)]);
-    return outcomes;
+/** An order as it is inserted: the database adds its timestamps. */
+type NewOrder = Omit<OrderDoc, "createdAt" | "updatedAt"> & { _id: Types.ObjectId };
+type OrderDocs = { docs: NewOrder[]; take: PartTake };
+
+/** The order documents of the accepted requests of one part, and its stock write. */
+function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[]): OrderDocs {
+  const docs = accepted.map((i) => {
+    const request = requests[i]!;
+    return {
+      _id: new Types.ObjectId(),
+      partId: part._id,
+      partsname: part.partsname,
+      unitPrice: part.price,
+      quantity: request.quantity,
+      total: orderTotal(part.price, request.quantity),
+      name: request.name,
+      email: request.email,
+      phone: request.phone,
+      address: request.address,
+      status: "placed" as const,
+    };
   });
+  return { docs, take: { partId: part._id, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
 }
+
+/**
+ * Stores the orders of some parts, each part's lock held: the orders checked against each part as
+ * read under its lock, one write per part taking the stock of those that fit and journalling them
+ * (all sent at once), one insert of every order, one write per part emptying the journal (see
+ * lib/stock/part-lock.ts). Sets the outcome of each request of these parts not refused already.
+ */
+async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): Promise<void> {
+  const taking: { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake }[] = [];
+  const indexesOf = new Map<string, number[]>();
+  requests.forEach((request, i) => parts.has(request.partId) && indexesOf.set(request.partId, [...(indexesOf.get(request.partId) ?? []), i]));
+  for (const [partId, indexes] of indexesOf) {
+    const part = parts.get(partId) ?? null;
+    const own = indexes.map((i) => requests[i]!);
+    const ownOutcomes: Outcome<Placed>[] = [];
+    indexes.forEach((i, n) => outcomes[i] && (ownOutcomes[n] = outcomes[i]));
+    const accepted = fillable(part, own, ownOutcomes);
+    ownOutcomes.forEach((outcome, n) => (outcomes[indexes[n]!] = outcome));
+    if (part && accepted.length > 0) taking.push({ indexes: accepted.map((n) => indexes[n]!), ...orderDocs(part, own, accepted) });
+  }
+  if (taking.length === 0) return;
+  const refuse = (error: unknown) => taking.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
+  if (!(await takeStockForOrdersLocked(taking.map(({ take }) => take)))) {
+    // Another writer bypassed a lock: which parts were written is unknown, so every journal is settled.
+    await Promise.all(taking.map(({ take }) => settleStoredJournalLocked(take.partId)));
+    return refuse(new ConflictError("Not enough in stock for this order."));
+  }
+  let stored: StoredOrder[];
+  try {
+    stored = (await Order.insertMany(taking.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
+  } catch (error) {
+    // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
+    await Promise.all(taking.map(({ take }) => settleJournalLocked(take.partId, take.entries))).catch(() => undefined);
+    return refuse(error);
+  }
+  // insertMany answers in the order it was given, so the orders line up with `taking`.
+  let next = 0;
+  // Stored: the lists and totals need not wait for the locks to be let go, nor hold them.
+  for (const { indexes } of taking) {
+    for (const i of indexes) {
+      const order = stored[next++]!;
+      outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
+    }
+  }
+  // The journals are done with. If this write fails, the next lock holder empties them.
+  await forgetStoredOrdersLocked(taking.map(({ take }) => take.partId)).catch(() => undefined);
+  stockChanged(taking.map(({ take }) => String(take.partId)));
+}
+
+/**
+ * Stores one round of orders: those that arrived while the previous round was being stored, of any
+ * parts. The locks of their parts are taken in one write; a part whose lock is held elsewhere is
+ * left to storeWhenFree, so it delays no other part.
+ */
+async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Promise<Placed>>[]> {
+  const outcomes: Outcome<Placed | Promise<Placed>>[] = [];
+  const partIds = [...new Set(requests.map((request) => request.partId))];
+  await withFreeLockedParts(partIds, async (parts, busy) => {
+    const waiting = new Set(busy);
+    requests.forEach((request, i) => {
+      if (!waiting.has(request.partId)) return;
+      const placing = storeWhenFree(request.partId, request);
+      placing.catch(() => undefined); // its caller awaits it once the round is answered
+      outcomes[i] = { value: placing };
+    });
+    const stored: Outcome<Placed>[] = [];
+    await storeLocked(parts, requests, stored);
+    stored.forEach((outcome, i) => (outcomes[i] = outcome));
+  });
+  return outcomes;
+}
+
+/**
+ * Stores the orders of one part whose lock is held elsewhere, waiting for it. The orders are first
+ * checked against a read of the part, so impossible orders are refused at once rather than wait
+ * behind possible ones.
+ */
+const storeWhenFree = batchesByKey<PlaceOrder, Placed>(
+  async (partId, requests) => {
+    const outcomes: Outcome<Placed>[] = [];
+    const refusedWithoutWaiting = async () => (fillable(await Part.findById(partId).lean<LockedPart>(), requests, outcomes).length === 0 ? outcomes : undefined);
+    return withLockedPart(
+      partId,
+      async (part) => {
+        await storeLocked(new Map([[partId, part]]), requests, outcomes);
+        return outcomes;
+      },
+      { whileBusy: refusedWithoutWaiting },
+    );
+  },
+  { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) },
+);
 
 /** Starts the writes that list a new order and count it in its day; placeOrder awaits them. */
 function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
@@ -121,20 +197,36 @@ function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
   return recorded;
 }
 
-const storeInBatch = batchesByKey(storeBatch, { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) });
+const storeInRound = batchesByKey<PlaceOrder, Placed | Promise<Placed>>((_round, requests) => storeRound(requests), {
+  maxItems: MAX_ORDERS_IN_PROGRESS,
+  busy: () => new LockBusyError("The shop is busy with other orders; please try again in a moment."),
+});
+const inProgressByPart = new Map<string, number>();
 
 /**
  * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
  * quantity out of stock and stores the order, under the part's stock lock, so concurrent orders can
- * never oversell; the orders of one part that arrive together share one turn of the lock. The price
- * comes from the part, never from the client. Crash-safe without transactions (see
+ * never oversell; the orders that arrive together share one round of writes, whatever their parts.
+ * The price comes from the part, never from the client. Crash-safe without transactions (see
  * lib/stock/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
  * written from the moment it is stored, without holding the lock: they batch across parts.
  */
 export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
   await connectDb();
-  // One spelling per part: the lock and the batch are keyed by it.
-  const { order, recorded } = await storeInBatch(input.partId.toLowerCase(), input);
+  // One spelling per part: the locks and the rounds are keyed by it.
+  const partId = input.partId.toLowerCase();
+  const inProgress = inProgressByPart.get(partId) ?? 0;
+  if (inProgress >= MAX_ORDERS_PER_PART) throw new LockBusyError(PART_BUSY);
+  inProgressByPart.set(partId, inProgress + 1);
+  let placed: Placed;
+  try {
+    placed = await storeInRound("orders", { ...input, partId });
+  } finally {
+    const left = (inProgressByPart.get(partId) ?? 1) - 1;
+    if (left > 0) inProgressByPart.set(partId, left);
+    else inProgressByPart.delete(partId);
+  }
+  const { order, recorded } = placed;
   // Stored with its stock taken: the customer is told so even when listing it failed, or a retry
   // would order twice. Until `npm run reindex`, such an order is missing from the lists and totals.
   await recorded.catch((error: unknown) => logUnexpected(`[orders] order ${String(order._id)} stored but not listed`, error));

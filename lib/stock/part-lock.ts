@@ -1,8 +1,7 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { connectDb, trusted } from "@/lib/db/connect";
-import { LockBusyError, withLock } from "@/lib/db/lock";
-import type { TakeStockResult } from "@/lib/stock/levels";
+import { connectDb } from "@/lib/db/connect";
+import { LockBusyError, releaseLocks, takeFreeLocks, withLock } from "@/lib/db/lock";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 import { StockLock } from "@/models/StockLock";
@@ -39,18 +38,51 @@ export async function settleJournalLocked(partId: Types.ObjectId | string, entri
   return back;
 }
 
+/** The part as its lock holder reads it (null when not in the catalogue), after settling what a crashed holder left in its journal. */
+async function readSettledLocked(partId: Types.ObjectId | string): Promise<{ part: LockedPart | null; settled: number }> {
+  const part = await Part.findById(partId).select("+stockTakenFor").lean<LockedPart>();
+  const journal = part?.stockTakenFor ?? [];
+  if (!part || journal.length === 0) return { part, settled: 0 };
+  const back = await settleJournalLocked(partId, journal);
+  return { part: { ...part, quantity: part.quantity + back, stockTakenFor: [] }, settled: journal.length };
+}
+
 /**
  * Runs `work` while holding the stock lock of one part, with the part as read under the lock (null
- * when it is not in the catalogue) after settling what a crashed holder left in its journal.
+ * when it is not in the catalogue) after settling what a crashed holder left in its journal. While
+ * the lock is held elsewhere, `whileBusy` may answer instead of waiting (see withLock).
  */
-export function withLockedPart<T>(partId: Types.ObjectId | string, work: (part: LockedPart | null, settled: number) => Promise<T>): Promise<T> {
-  return withLock(`${LOCK_PREFIX}${String(partId)}`, PART_BUSY, async () => {
-    const part = await Part.findById(partId).select("+stockTakenFor").lean<LockedPart>();
-    const journal = part?.stockTakenFor ?? [];
-    if (!part || journal.length === 0) return work(part, 0);
-    const back = await settleJournalLocked(partId, journal);
-    return work({ ...part, quantity: part.quantity + back, stockTakenFor: [] }, journal.length);
-  });
+export function withLockedPart<T>(
+  partId: Types.ObjectId | string,
+  work: (part: LockedPart | null, settled: number) => Promise<T>,
+  options: { whileBusy?: () => Promise<T | undefined> } = {},
+): Promise<T> {
+  return withLock(
+    `${LOCK_PREFIX}${String(partId)}`,
+    PART_BUSY,
+    async () => {
+      const { part, settled } = await readSettledLocked(partId);
+      return work(part, settled);
+    },
+    options,
+  );
+}
+
+/**
+ * Runs `work` holding the stock locks of those of these parts whose locks are free now, taken in one
+ * write, with each part read under its lock as withLockedPart reads it. The parts whose lock is held
+ * elsewhere are not waited for: `work` gets them as `busy`, to send down a path that waits.
+ */
+export async function withFreeLockedParts<T>(partIds: string[], work: (parts: Map<string, LockedPart | null>, busy: string[]) => Promise<T>): Promise<T> {
+  const taken = await takeFreeLocks(partIds.map((id) => `${LOCK_PREFIX}${id}`));
+  try {
+    const locked = partIds.filter((id) => taken.has(`${LOCK_PREFIX}${id}`));
+    const read = await Promise.all(locked.map((id) => readSettledLocked(id)));
+    const parts = new Map(locked.map((id, i) => [id, read[i]!.part]));
+    return await work(parts, partIds.filter((id) => !taken.has(`${LOCK_PREFIX}${id}`)));
+  } finally {
+    await releaseLocks(taken).catch(() => undefined);
+  }
 }
 
 /** Runs `work` while holding the stock lock of one part. */
@@ -58,21 +90,39 @@ export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Pro
   return withLockedPart(partId, () => work());
 }
 
-/** Takes the orders' units and journals the orders, in one write. Call inside the part's lock, its journal settled. */
-export async function takeStockForOrdersLocked(partId: Types.ObjectId, entries: JournalEntry[]): Promise<TakeStockResult> {
-  const units = entries.reduce((sum, entry) => sum + entry.units, 0);
-  const result = await Part.updateOne(
-    // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
-    { _id: partId, quantity: trusted({ $gte: units }) },
-    { $inc: { quantity: -units }, $set: { stockTakenFor: entries } },
+/** One part's orders in a stock write: their ids and units, for its journal. */
+export type PartTake = { partId: Types.ObjectId; entries: JournalEntry[] };
+
+/**
+ * Takes each part's orders' units and journals its orders, one write per part, all sent at once.
+ * Call holding every part's lock, journals settled. True when every part's write was made; when
+ * not, which were is unknown, so the caller settles the journals (settleStoredJournalLocked).
+ */
+export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<boolean> {
+  const result = await Part.collection.bulkWrite(
+    takes.map(({ partId, entries }) => ({
+      updateOne: {
+        // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
+        filter: { _id: partId, quantity: { $gte: entries.reduce((sum, entry) => sum + entry.units, 0) } },
+        update: { $inc: { quantity: -entries.reduce((sum, entry) => sum + entry.units, 0) }, $set: { stockTakenFor: entries, updatedAt: new Date() } },
+      },
+    })),
+    { ordered: false },
   );
-  if (result.modifiedCount === 1) return "taken";
-  return (await Part.exists({ _id: partId })) ? "short" : "missing";
+  return result.modifiedCount === takes.length;
 }
 
-/** Empties the journal once its orders are stored. Call inside the part's lock. */
-export async function forgetStoredOrdersLocked(partId: Types.ObjectId): Promise<void> {
-  await Part.updateOne({ _id: partId }, { $set: { stockTakenFor: [] } });
+/** Settles whatever journal a part holds now (after a stock write whose outcome is unknown). Call inside the part's lock. */
+export async function settleStoredJournalLocked(partId: Types.ObjectId | string): Promise<void> {
+  await readSettledLocked(partId);
+}
+
+/** Empties the parts' journals once their orders are stored, in one write. Call holding their locks. */
+export async function forgetStoredOrdersLocked(partIds: Types.ObjectId[]): Promise<void> {
+  await Part.collection.bulkWrite(
+    partIds.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { stockTakenFor: [] } } } })),
+    { ordered: false },
+  );
 }
 
 /** Part locks read at start-up: the locks held at one moment, which a crowd of parts stays far below. */

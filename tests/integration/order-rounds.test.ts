@@ -1,0 +1,58 @@
+import { Types } from "mongoose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connectDb } from "@/lib/db/connect";
+import { placeOrder } from "@/lib/orders/place";
+import { ensureIndexes } from "@/lib/seed/seed";
+import { Order } from "@/models/Order";
+import { Part } from "@/models/Part";
+import { StockLock } from "@/models/StockLock";
+
+// Orders that arrive together, whatever their parts, are stored in one round: one write takes the
+// locks of all their parts, one write takes each part's stock, one insert stores every order.
+
+const order = (partId: Types.ObjectId, quantity = 1) => ({ partId: String(partId), quantity, name: "Round Buyer", email: "rounds@example.com", phone: "555-0100", address: "1 Round Road" });
+
+async function makeParts(count: number, quantity: number) {
+  return Part.insertMany(Array.from({ length: count }, (_, i) => ({ partsname: `Round ${i} ${Math.random()}`, image: "/x.svg", price: 4.5, quantity, description: "d" })));
+}
+
+const stockOf = async (id: Types.ObjectId) => (await Part.findById(id).select("+stockTakenFor").lean<{ quantity: number; stockTakenFor?: unknown[] }>())!;
+
+beforeAll(async () => {
+  await connectDb();
+  await ensureIndexes();
+});
+
+describe("a round of orders over many parts", () => {
+  it("40 concurrent orders over 20 parts with 1 unit each: 20 placed, one per part, 20 told out of stock, no lock or journal left", async () => {
+    const parts = await makeParts(20, 1);
+    const results = await Promise.allSettled(parts.flatMap((part) => [placeOrder(order(part._id)), placeOrder(order(part._id))]));
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [String((r.reason as Error).message)] : []));
+    expect(placed).toHaveLength(20);
+    expect(refused).toEqual(Array.from({ length: 20 }, () => "This part is out of stock."));
+    for (const part of parts) {
+      const after = await stockOf(part._id);
+      expect(after.quantity).toBe(0);
+      expect(after.stockTakenFor ?? []).toEqual([]);
+      expect(await Order.countDocuments({ partId: part._id })).toBe(1);
+    }
+    const locksLeft = await Promise.all(parts.map((part) => StockLock.exists({ _id: `part:${String(part._id)}` })));
+    expect(locksLeft.filter(Boolean)).toEqual([]);
+  });
+
+  it("a part whose lock another server holds waits alone: the other parts' orders are placed meanwhile, its own once the lock is let go", async () => {
+    const [held, ...free] = await makeParts(4, 5);
+    await StockLock.collection.insertOne({ _id: `part:${String(held!._id)}`, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+    let heldPlaced = false;
+    const waiting = placeOrder(order(held!._id, 2)).then((view) => ((heldPlaced = true), view));
+    const others = await Promise.all(free.map((part) => placeOrder(order(part._id, 3))));
+    expect(others.map((view) => view.quantity)).toEqual([3, 3, 3]);
+    expect(heldPlaced).toBe(false);
+    expect((await stockOf(held!._id)).quantity).toBe(5);
+    await StockLock.deleteOne({ _id: `part:${String(held!._id)}` });
+    expect((await waiting).quantity).toBe(2);
+    expect((await stockOf(held!._id)).quantity).toBe(3);
+    for (const part of free) expect((await stockOf(part._id)).quantity).toBe(2);
+  });
+});
