@@ -162,7 +162,12 @@ async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Prom
       outcomes[i] = { value: placing };
     });
     const stored: Outcome<Placed>[] = [];
-    await storeLocked(parts, requests, stored);
+    try {
+      await storeLocked(parts, requests, stored);
+    } catch (error) {
+      // Answered here rather than thrown: a throw would also fail the orders handed to storeWhenFree.
+      requests.forEach((request, i) => !waiting.has(request.partId) && (stored[i] ??= { error }));
+    }
     stored.forEach((outcome, i) => (outcomes[i] = outcome));
   });
   return outcomes;
