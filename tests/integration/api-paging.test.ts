@@ -80,6 +80,19 @@ beforeAll(async () => {
   await expirePublicCache(world);
 }, 120_000);
 
+describe("compression of API replies", () => {
+  it("a long reply is gzipped for a client that accepts it; a short one goes as it is, marked no-transform", async () => {
+    const headers = { "accept-encoding": "gzip" };
+    const long = await fetch(`${world.server.baseUrl}/carparts`, { headers });
+    expect(long.headers.get("content-encoding")).toBe("gzip");
+    expect(await long.json()).toHaveLength(MAX_PAGE_SIZE);
+    const short = await fetch(`${world.server.baseUrl}/carparts?limit=1`, { headers });
+    expect(short.headers.get("content-encoding")).toBeNull();
+    expect(short.headers.get("cache-control")).toBe("no-transform");
+    expect(await short.json()).toHaveLength(1);
+  });
+});
+
 describe("GET /carparts and GET /reviews without limit", () => {
   it("answer the first 100 as a bare array, with a Link to the next page", async () => {
     const parts = await world.nobody.get("/carparts");
