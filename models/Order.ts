@@ -21,9 +21,11 @@ const orderSchema = new Schema(
   { timestamps: true, collection: "orders" },
 );
 
-// The order lists and the revenue by day are kept on write (lib/orders/order-lists.ts, day-totals.ts);
-// the one query by field left is a part's open orders, before the part may be deleted.
+// The order lists and the revenue by day are kept on write (lib/orders/order-lists.ts, day-totals.ts).
+// Queries by field: a part's open orders, before the part may be deleted; a customer's orders, read
+// in one query when they are few (lib/orders/lists.ts).
 orderSchema.index({ partId: 1, status: 1 });
+orderSchema.index({ email: 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export type OrderDoc = OrderFields & { _id: Types.ObjectId };
