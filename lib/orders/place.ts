@@ -103,7 +103,7 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
  * (all sent at once), one insert of every order, one write per part emptying the journal (see
  * lib/stock/part-lock.ts). Sets the outcome of each request of these parts not refused already.
  */
-async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): Promise<void> {
+async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[], onStored?: () => void): Promise<void> {
   const taking: { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake }[] = [];
   const indexesOf = new Map<string, number[]>();
   requests.forEach((request, i) => parts.has(request.partId) && indexesOf.set(request.partId, [...(indexesOf.get(request.partId) ?? []), i]));
@@ -140,20 +140,30 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
       outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
     }
   }
+  onStored?.();
   // The journals are done with. If this write fails, the next lock holder empties them.
   await forgetStoredOrdersLocked(taking.map(({ take }) => take.partId)).catch(() => undefined);
   stockChanged(taking.map(({ take }) => String(take.partId)));
 }
 
+/** The end of the last round (its journals emptied, its locks let go): the next round takes its locks after it. */
+let lastRound: Promise<void> = Promise.resolve();
+
 /**
  * Stores one round of orders: those that arrived while the previous round was being stored, of any
  * parts. The locks of their parts are taken in one write; a part whose lock is held elsewhere is
- * left to storeWhenFree, so it delays no other part.
+ * left to storeWhenFree, so it delays no other part. The round is answered as soon as its orders are
+ * stored: emptying the journals and letting the locks go overlap the writes to the order lists.
  */
 async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Promise<Placed>>[]> {
+  await lastRound;
   const outcomes: Outcome<Placed | Promise<Placed>>[] = [];
   const partIds = [...new Set(requests.map((request) => request.partId))];
-  await withFreeLockedParts(partIds, async (parts, busy) => {
+  const stored: Outcome<Placed>[] = [];
+  const copyStored = () => stored.forEach((outcome, i) => (outcomes[i] = outcome));
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const round = withFreeLockedParts(partIds, async (parts, busy) => {
     const waiting = new Set(busy);
     requests.forEach((request, i) => {
       if (!waiting.has(request.partId)) return;
@@ -161,15 +171,16 @@ async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Prom
       placing.catch(() => undefined); // its caller awaits it once the round is answered
       outcomes[i] = { value: placing };
     });
-    const stored: Outcome<Placed>[] = [];
     try {
-      await storeLocked(parts, requests, stored);
+      await storeLocked(parts, requests, stored, () => (copyStored(), answer()));
     } catch (error) {
       // Answered here rather than thrown: a throw would also fail the orders handed to storeWhenFree.
       requests.forEach((request, i) => !waiting.has(request.partId) && (stored[i] ??= { error }));
     }
-    stored.forEach((outcome, i) => (outcomes[i] = outcome));
+    copyStored();
   });
+  lastRound = round.catch(() => undefined);
+  await Promise.race([answered, round]);
   return outcomes;
 }
 
