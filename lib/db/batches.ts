@@ -11,11 +11,13 @@ type Gathering<Item, Result> = { items: Item[]; waiters: Waiter<Result>[] };
 /**
  * `run(key, items)` answers each item, in order. A call made while `maxItems` items of the key are
  * already running or waiting is refused with `busy()`, so a crowd is turned away rather than queued
- * without end. Returns the function that queues one item and resolves with its outcome.
+ * without end. A `run` may answer before its work is over: then `ready(items)` says when a batch of
+ * these items may run, and calls made until then join it. Returns the function that queues one item
+ * and resolves with its outcome.
  */
 export function batchesByKey<Item, Result>(
   run: (key: string, items: Item[]) => Promise<Outcome<Result>[]>,
-  { maxItems, busy }: { maxItems: number; busy: () => Error },
+  { maxItems, busy, ready }: { maxItems: number; busy: () => Error; ready?: (items: Item[]) => Promise<void> },
 ): (key: string, item: Item) => Promise<Result> {
   const gathering = new Map<string, Gathering<Item, Result>>();
   const running = new Set<string>();
@@ -31,6 +33,10 @@ export function batchesByKey<Item, Result>(
     running.add(key);
     try {
       for (let next = gathering.get(key); next; next = gathering.get(key)) {
+        if (ready) {
+          await ready(next.items).catch(() => undefined);
+          next = gathering.get(key)!;
+        }
         const batch = next;
         gathering.delete(key);
         try {
