@@ -23,7 +23,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * measurable share of an order's CPU): a short reply says `no-transform`, which that compression and
  * any proxy honour. Longer replies are still compressed.
  */
-function sizedJson(body: unknown, status: number, headers: Record<string, string> = {}): NextResponse {
+function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): NextResponse {
   const text = JSON.stringify(body);
   const short = text.length < COMPRESS_FROM_BYTES;
   return new NextResponse(text, { status, headers: { ...headers, "content-type": "application/json", ...(short ? { "cache-control": "no-transform" } : {}) } });
@@ -31,9 +31,9 @@ function sizedJson(body: unknown, status: number, headers: Record<string, string
 
 /** The one error shape of the API: `{ success: false, message }`. */
 export function errorReply(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): NextResponse {
-  return sizedJson({ success: false, message, ...extra }, status, headers);
+  return jsonResponse({ success: false, message, ...extra }, status, headers);
 }
 
 export function jsonReply(body: unknown, status = 200): NextResponse {
-  return sizedJson(body, status);
+  return jsonResponse(body, status);
 }

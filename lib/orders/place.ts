@@ -106,7 +106,12 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
 async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[], onStored?: () => void): Promise<void> {
   const taking: { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake }[] = [];
   const indexesOf = new Map<string, number[]>();
-  requests.forEach((request, i) => parts.has(request.partId) && indexesOf.set(request.partId, [...(indexesOf.get(request.partId) ?? []), i]));
+  requests.forEach((request, i) => {
+    if (!parts.has(request.partId)) return;
+    const indexes = indexesOf.get(request.partId);
+    if (indexes) indexes.push(i);
+    else indexesOf.set(request.partId, [i]);
+  });
   for (const [partId, indexes] of indexesOf) {
     const part = parts.get(partId) ?? null;
     const own = indexes.map((i) => requests[i]!);

@@ -100,13 +100,16 @@ export type PartTake = { partId: Types.ObjectId; entries: JournalEntry[] };
  */
 export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<boolean> {
   const result = await Part.collection.bulkWrite(
-    takes.map(({ partId, entries }) => ({
-      updateOne: {
-        // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
-        filter: { _id: partId, quantity: { $gte: entries.reduce((sum, entry) => sum + entry.units, 0) } },
-        update: { $inc: { quantity: -entries.reduce((sum, entry) => sum + entry.units, 0) }, $set: { stockTakenFor: entries, updatedAt: new Date() } },
-      },
-    })),
+    takes.map(({ partId, entries }) => {
+      const units = entries.reduce((sum, entry) => sum + entry.units, 0);
+      return {
+        updateOne: {
+          // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
+          filter: { _id: partId, quantity: { $gte: units } },
+          update: { $inc: { quantity: -units }, $set: { stockTakenFor: entries, updatedAt: new Date() } },
+        },
+      };
+    }),
     { ordered: false },
   );
   return result.modifiedCount === takes.length;
