@@ -1,0 +1,88 @@
+// The one Redis connection of a server process (REDIS_URL), shared by Next's cache handler
+// (lib/cache/redis-cache-handler.mjs) and the shop's code (limits, tag invalidation). Plain
+// JavaScript because Next loads the cache handler itself, outside the app's TypeScript bundle; the
+// client lives on globalThis so the handler's copy of this module and the app's share it.
+//
+// Redis only ever speeds things up or shares what one process knows: a Redis that is down, slow or
+// not configured is answered by `onRedis` with `{ ok: false }` within REDIS_TIMEOUT_MS, and every
+// caller has a way on without it (a cache miss, the process's own limits).
+import { createClient } from "redis";
+
+/** How long a command may take before the caller goes on without Redis. */
+export const REDIS_TIMEOUT_MS = Number(process.env.REDIS_TIMEOUT_MS) > 0 ? Number(process.env.REDIS_TIMEOUT_MS) : 250;
+const RECONNECT_MAX_MS = 2000;
+const WARN_EVERY_MS = 60_000;
+
+const SLOT = Symbol.for("autoparts.redis");
+
+export function redisConfigured() {
+  return Boolean(process.env.REDIS_URL?.trim());
+}
+
+/** The database's name in MONGODB_URI: keys of two shops on one Redis (two databases) never meet. */
+export function databaseName(uri = process.env.MONGODB_URI ?? "") {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^/?]+)/.exec(uri);
+  return match?.[1] ? decodeURIComponent(match[1]) : "autoparts";
+}
+
+let lastWarning = 0;
+function warn(message) {
+  const now = Date.now();
+  if (now - lastWarning < WARN_EVERY_MS) return;
+  lastWarning = now;
+  console.warn(`[redis] ${message}; going on without it`);
+}
+
+function connection() {
+  const slot = globalThis;
+  if (slot[SLOT]) return slot[SLOT];
+  const client = createClient({
+    url: process.env.REDIS_URL,
+    // A command sent while disconnected fails at once instead of waiting in a queue.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, RECONNECT_MAX_MS) },
+  });
+  client.on("error", (error) => warn(`Redis error: ${error?.message ?? error}`));
+  const state = { client, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
+  slot[SLOT] = state;
+  return state;
+}
+
+/**
+ * Runs `work` with the client. `{ ok: true, value }` when Redis answered within `timeoutMs`;
+ * `{ ok: false }` when REDIS_URL is unset, Redis is down or slow, or the command failed.
+ */
+export async function onRedis(work, { timeoutMs = REDIS_TIMEOUT_MS } = {}) {
+  if (!redisConfigured()) return { ok: false };
+  const { client } = connection();
+  if (!client.isReady) return { ok: false };
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, late: true }), timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([work(client).then((value) => ({ ok: true, value })), late]);
+    if (answer.late) warn(`no answer within ${timeoutMs} ms`);
+    return answer.late ? { ok: false } : answer;
+  } catch (error) {
+    warn(`command failed: ${error?.message ?? error}`);
+    return { ok: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Connects now (at server start), so the first requests do not each find Redis not yet ready. */
+export async function connectRedis() {
+  if (!redisConfigured()) return false;
+  await connection().connecting;
+  return connection().client.isReady;
+}
+
+/** Closes the connection (server shutdown, tests). */
+export async function closeRedis() {
+  const state = globalThis[SLOT];
+  if (!state) return;
+  delete globalThis[SLOT];
+  await state.client.close().catch(() => undefined);
+}

@@ -1,0 +1,82 @@
+// A private Redis server for the shared cache and limits (REDIS_URL): Debian's redis-server, started
+// on a port of its own, in memory only (the cache and the limits are rebuilt by use; nothing in
+// Redis is the only copy of anything). Used by `npm run cluster` and by the tests of several
+// processes; on its own: `npm run redis -- [--port N]` prints its redis:// URL and runs until Ctrl-C.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import { freePort } from "./ferretdb.mjs";
+
+export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || "/usr/bin/redis-server";
+
+/** Installs Debian's Redis when it is missing and we may (root); otherwise says how. */
+export function ensureRedisInstalled() {
+  if (existsSync(REDIS_SERVER)) return;
+  const how = "apt-get update && apt-get install -y redis-server";
+  if (process.getuid?.() !== 0) throw new Error(`The shared cache needs Redis (${REDIS_SERVER}): install it with \`sudo ${how}\`.`);
+  console.log(`[redis] Installing Redis (${how}); this happens once…`);
+  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (r.status !== 0 || !existsSync(REDIS_SERVER)) throw new Error(`Could not install Redis with \`${how}\`.`);
+}
+
+/** Whether something answers PING with PONG on the port within the time. */
+function pong(port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d) => done(String(d).startsWith("+PONG")));
+  });
+}
+
+/**
+ * Starts redis-server on 127.0.0.1 (a free port unless given) and resolves once it answers.
+ * `stop()` shuts it down cleanly; `kill()` ends it at once (the tests of a Redis that goes away).
+ */
+export async function startRedis({ port, quiet = true } = {}) {
+  ensureRedisInstalled();
+  const p = port ?? (await freePort());
+  // No snapshots, no append-only file: in memory only, and nothing written to the working folder.
+  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning"];
+  const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 15_000;
+  while (!(await pong(p))) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} (port ${p} taken?)`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`redis-server did not answer on port ${p} within 15 s`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${p}`,
+    port: p,
+    pid: child.pid,
+    kill() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      return exited;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf("--port");
+  const redis = await startRedis({ port: at > 0 ? Number(process.argv[at + 1]) : undefined, quiet: false });
+  console.log(redis.url);
+  const stop = () => redis.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
