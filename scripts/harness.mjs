@@ -8,8 +8,8 @@ import { freePort } from "./ferretdb.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Starts `next start` on 127.0.0.1; resolves once it answers. */
-export async function startNext({ port, env = {} } = {}) {
+/** Starts `next start` on 127.0.0.1; resolves once it answers. `log` gets its output line by line (kept for errors otherwise). */
+export async function startNext({ port, env = {}, log } = {}) {
   const p = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${p}`;
   const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(p)], {
@@ -25,8 +25,12 @@ export async function startNext({ port, env = {} } = {}) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (c) => (output += c));
-  child.stderr.on("data", (c) => (output += c));
+  const take = (chunk) => {
+    if (!log) output += chunk;
+    else for (const line of String(chunk).split("\n")) if (line) log(line);
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
   const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -41,6 +45,7 @@ export async function startNext({ port, env = {} } = {}) {
   }
   return {
     baseUrl,
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return;

@@ -1,0 +1,95 @@
+// npm run load: the shop under a crowd, on a fresh embedded database (scripts/with-db.mjs), in
+// several shapes side by side:
+//   1          one `next start` answering directly, in-process cache (the default deployment);
+//   N+nginx    N `next start` processes of the same build behind nginx with Redis for the shared
+//              cache and limits (npm run cluster's shape, scripts/cluster.mjs).
+// Each shape gets two phases:
+//   cached pages  LOAD_PAGE_CONNECTIONS (100) connections on public pages for LOAD_PAGES_SECONDS (20);
+//   mixed         LOAD_CLIENTS (200) clients browse and order for LOAD_SECONDS (60), LOAD_USERS (40)
+//                 signed-in accounts shared by the clients;
+//   orders        LOAD_ORDER_CONNECTIONS (50) connections of orders spread over the parts for
+//                 LOAD_ORDERS_SECONDS (15);
+// and is checked: no 5xx, no network error, no oversell, every acknowledged order stored.
+//   LOAD_SHAPES: which shapes, comma-separated (default "1,1+nginx,2+nginx").
+import mongoose from "mongoose";
+import { startCluster } from "../cluster.mjs";
+import { freePort } from "../ferretdb.mjs";
+import { startNext } from "../harness.mjs";
+import { check, customers, mixedLoad, resetStock, settled } from "./mixed.mjs";
+import { ordersLoad } from "./orders.mjs";
+import { cachedPagesLoad } from "./pages.mjs";
+
+const SHAPES = (process.env.LOAD_SHAPES ?? "1,1+nginx,2+nginx").split(",").map((s) => s.trim()).filter(Boolean);
+const PAGE_CONNECTIONS = Number(process.env.LOAD_PAGE_CONNECTIONS ?? 100);
+const PAGES_SECONDS = Number(process.env.LOAD_PAGES_SECONDS ?? 20);
+const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const USERS = Number(process.env.LOAD_USERS ?? 40);
+const ORDER_CONNECTIONS = Number(process.env.LOAD_ORDER_CONNECTIONS ?? 50);
+const ORDERS_SECONDS = Number(process.env.LOAD_ORDERS_SECONDS ?? 15);
+/** The load signs up and signs in far more than the per-address limits allow one address. */
+const NO_LIMITS = { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" };
+
+function parseShape(shape) {
+  const match = /^(\d+)(\+nginx)?$/.exec(shape);
+  if (!match || Number(match[1]) < 1 || (Number(match[1]) > 1 && !match[2])) throw new Error(`LOAD_SHAPES: "${shape}" is not "1" or "N+nginx"`);
+  return { processes: Number(match[1]), nginx: Boolean(match[2]) };
+}
+
+async function startShape({ processes, nginx }) {
+  if (!nginx) {
+    const server = await startNext({ env: NO_LIMITS });
+    return { base: server.baseUrl, stop: () => server.stop() };
+  }
+  const cluster = await startCluster({ processes, port: await freePort(), env: NO_LIMITS });
+  return { base: cluster.baseUrl, stop: () => cluster.stop() };
+}
+
+const db = await mongoose.connect(process.env.MONGODB_URI);
+const parts = db.connection.collection("parts");
+const partIds = (await parts.find({ quantity: { $gt: 0 } }, { projection: { _id: 1 } }).limit(100).toArray()).map((p) => String(p._id));
+const rows = [];
+let failed = false;
+let signedUp = false;
+try {
+  for (const shape of SHAPES) {
+    const { processes, nginx } = parseShape(shape);
+    const server = await startShape({ processes, nginx });
+    try {
+      console.log(`[load] ${shape}: cached pages, ${PAGE_CONNECTIONS} connections for ${PAGES_SECONDS} s`);
+      const pages = await cachedPagesLoad(server.base, partIds, { connections: PAGE_CONNECTIONS, seconds: PAGES_SECONDS });
+      console.log(`[load] ${shape}: cached pages ${pages.rps} req/s, p50 ${pages.p50} ms, p99 ${pages.p99} ms, non-2xx ${pages.non2xx}, errors ${pages.errors}`);
+      // One more account for the orders phase, so its orders are told from the mixed phase's last ones.
+      const [orderer, ...users] = await customers(server.base, USERS + 1, !signedUp);
+      signedUp = true;
+      console.log(`[load] ${shape}: mixed, ${CLIENTS} clients for ${SECONDS} s`);
+      const mixed = await mixedLoad(server.base, db, partIds, users, { clients: CLIENTS, seconds: SECONDS });
+      console.log(`[load] ${shape}: orders, ${ORDER_CONNECTIONS} connections over ${partIds.length} parts for ${ORDERS_SECONDS} s`);
+      const start = await resetStock(parts, partIds);
+      const since = new Date();
+      const orders = await ordersLoad(server.base, partIds, orderer, { connections: ORDER_CONNECTIONS, seconds: ORDERS_SECONDS });
+      await settled(parts, partIds);
+      const problems = await check(db, start, [], since, { email: orderer.email });
+      for (const problem of problems) console.error(`[load]   FAIL: ${problem}`);
+      console.log(`[load] ${shape}: orders ${orders.ordersPerSecond}/s placed, p50 ${orders.p50} ms, p99 ${orders.p99} ms, statuses ${JSON.stringify(orders.statuses)}`);
+      if (pages.non2xx > 0 || pages.errors > 0 || !mixed.passed || orders.fiveXX > 0 || orders.errors > 0 || problems.length > 0) failed = true;
+      rows.push({ shape, pages, mixed, orders });
+    } finally {
+      await server.stop();
+    }
+  }
+} finally {
+  await mongoose.disconnect();
+}
+
+const ratio = (a, b) => (b ? (a / b).toFixed(2) : "-");
+const first = rows[0];
+console.log(`\n| shape | cached pages req/s | p50 / p99 ms | x ${first?.shape} | mixed req/s | p50 / p99 ms | its orders p50 / p99 ms | x ${first?.shape} | orders/s (x${ORDER_CONNECTIONS}) | p50 / p99 ms | 5xx | errors |`);
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+for (const { shape, pages, mixed, orders } of rows) {
+  console.log(
+    `| ${shape} | ${pages.rps} | ${pages.p50} / ${pages.p99} | ${ratio(pages.rps, first.pages.rps)} | ${mixed.rps} | ${mixed.all.p50} / ${mixed.all.p99} | ${mixed.order.p50} / ${mixed.order.p99} | ${ratio(mixed.rps, first.mixed.rps)} | ${orders.ordersPerSecond} | ${orders.p50} / ${orders.p99} | ${mixed.fiveXX + orders.fiveXX} | ${mixed.errors + pages.errors + orders.errors} |`,
+  );
+}
+console.log(failed ? "[load] FAILED" : "[load] passed: no 5xx, no oversell, every acknowledged order stored, in every shape");
+process.exit(failed ? 1 : 0);
