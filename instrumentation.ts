@@ -10,6 +10,9 @@ export async function register(): Promise<void> {
       const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
       installGracefulShutdown();
+      // The shared cache (REDIS_URL): connected now, so the first requests find it ready, not missing.
+      const { connectRedis } = await import("@/lib/redis/connection.mjs");
+      void connectRedis();
       settleInterruptedOrdersAtStartup();
     }
   }

@@ -2,12 +2,17 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import { cachedPageRewrites } from "./lib/cache/cached-routes";
 
+// With REDIS_URL every server process shares one cache (lib/cache/redis-cache-handler.mjs) and keeps
+// no memory copy of its own, which would serve entries another process has since replaced. Read
+// when the server starts (and when it builds): the same build runs with or without Redis.
+const sharedCache = Boolean(process.env.REDIS_URL?.trim());
+
 const nextConfig: NextConfig = {
   // Separate build folders let a test build and a running shop coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["mongoose"],
+  serverExternalPackages: ["mongoose", "redis"],
   // Public pages go to their cached (ISR) rendering before the filesystem routes (lib/cache/cached-routes.ts).
   async rewrites() {
     return { beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] };
@@ -15,8 +20,9 @@ const nextConfig: NextConfig = {
   turbopack: {
     resolveAlias: { "../locales/index.js": { browser: "./lib/validation/zod-locales.ts" } },
   },
-  // Next's cache, except that a 404 is never stored (lib/cache/isr-cache-handler.mjs).
-  cacheHandler: path.resolve("lib/cache/isr-cache-handler.mjs"),
+  // Next's cache, except that a 404 is never stored (lib/cache/isr-cache-handler.mjs); in Redis, shared, with REDIS_URL.
+  cacheHandler: path.resolve(sharedCache ? "lib/cache/redis-cache-handler.mjs" : "lib/cache/isr-cache-handler.mjs"),
+  ...(sharedCache ? { cacheMaxMemorySize: 0 } : {}),
   experimental: {
     // The ISR and data cache live in this process's memory only. On disk they would outlive the
     // process: a restart (or a test server on another database or URL) would serve pages rendered

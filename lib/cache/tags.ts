@@ -1,4 +1,5 @@
 import { revalidateTag } from "next/cache";
+import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, shareRevalidation } from "@/lib/cache/shared-tags.mjs";
 
 // Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
 // (lib/cache/public-data.ts). Every write to parts, stock or reviews calls one of the functions
@@ -19,28 +20,36 @@ export const CACHE_TAGS = {
   /** The entries that show one part's stock. */
   partStock: (id: string) => `stock:${id}`,
   reviews: "reviews",
-  /** Every cached public entry: expired only when the data changed outside the app. */
-  public: "public",
+  /** Every cached public entry: expired only when the data changed outside the app (or a revalidation missed Redis). */
+  public: EVERY_ENTRY_TAG,
 } as const;
 
-/** `"max"`: stale now, served while one background render refreshes it; `{ expire: 0 }`: gone now. */
-function invalidate(tag: string, how: "max" | { expire: 0 }): void {
-  try {
-    revalidateTag(tag, how);
-  } catch (error) {
-    // Outside a Next.js server (seed script, unit tests) there is no cache to expire.
-    if (!(error instanceof Error) || !/static generation store|workStore|outside a request/i.test(error.message)) throw error;
-  }
-}
+type Invalidation = "max" | { expire: 0 };
 
-const expire = (tag: string) => invalidate(tag, { expire: 0 });
+/**
+ * `"max"`: stale now, served while one background render refreshes it; `{ expire: 0 }`: gone now.
+ * Next applies it to this process (after the reply, for a route handler); with REDIS_URL the states
+ * are also written to Redis before the promise resolves, so the caller's reply goes out only once
+ * every server process would answer the next read from them (lib/cache/shared-tags.mjs).
+ */
+async function invalidate(tags: string[], how: Invalidation): Promise<void> {
+  for (const tag of tags) {
+    try {
+      revalidateTag(tag, how);
+    } catch (error) {
+      // Outside a Next.js server (seed script, unit tests) there is no cache to expire.
+      if (!(error instanceof Error) || !/static generation store|workStore|outside a request/i.test(error.message)) throw error;
+    }
+  }
+  await shareRevalidation(revalidationOf(tags, how === "max" ? STALE_NOW : EXPIRED_NOW));
+}
 
 /** Ids are tagged in lower case (lib/cache/public-data.ts), however the URL spelled them. */
 const tagsOfParts = (tagOf: (id: string) => string, partIds: string[]) => partIds.map((id) => tagOf(id.toLowerCase()));
 
 /** A part was added, edited (name, price, picture, description…) or deleted: shows on the next request. */
-export function partsChanged(...partIds: string[]): void {
-  for (const tag of [CACHE_TAGS.parts, ...tagsOfParts(CACHE_TAGS.part, partIds)]) expire(tag);
+export function partsChanged(...partIds: string[]): Promise<void> {
+  return invalidate([CACHE_TAGS.parts, ...tagsOfParts(CACHE_TAGS.part, partIds)], { expire: 0 });
 }
 
 /**
@@ -48,18 +57,18 @@ export function partsChanged(...partIds: string[]): void {
  * of orders is served from the cache while one render refreshes it (purchase re-checks the stock).
  * By an admin's adjustment (`{ now: true }`): gone at once, as the admin expects to see it.
  */
-export function stockChanged(partIds: string[], { now = false } = {}): void {
-  for (const tag of [CACHE_TAGS.stock, ...tagsOfParts(CACHE_TAGS.partStock, partIds)]) invalidate(tag, now ? { expire: 0 } : "max");
+export function stockChanged(partIds: string[], { now = false } = {}): Promise<void> {
+  return invalidate([CACHE_TAGS.stock, ...tagsOfParts(CACHE_TAGS.partStock, partIds)], now ? { expire: 0 } : "max");
 }
 
-export function reviewsChanged(): void {
-  expire(CACHE_TAGS.reviews);
+export function reviewsChanged(): Promise<void> {
+  return invalidate([CACHE_TAGS.reviews], { expire: 0 });
 }
 
 /**
  * The database was changed outside the app (a script, a shell, another deployment): nothing the
  * public cache holds can be trusted, so all of it expires (POST /api/cache/expire, admins only).
  */
-export function publicCacheExpired(): void {
-  expire(CACHE_TAGS.public);
+export function publicCacheExpired(): Promise<void> {
+  return invalidate([CACHE_TAGS.public], { expire: 0 });
 }

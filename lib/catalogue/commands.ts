@@ -28,7 +28,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
   });
   const added = part.toObject();
   await changeLists(listChanges(null, added));
-  partsChanged(String(part._id));
+  await partsChanged(String(part._id));
   return toPartView(added);
 }
 
@@ -58,7 +58,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
     await changeLists(listChanges(part, updated));
-    partsChanged(id);
+    await partsChanged(id);
     return toPartView(updated);
   });
 }
@@ -82,7 +82,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
     }
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
     await changeLists(listChanges(part, null));
-    partsChanged(id);
+    await partsChanged(id);
     return { deletedCount };
   });
 }

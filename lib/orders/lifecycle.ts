@@ -37,7 +37,7 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
       changeLists(orderListChanges(order, "remove")),
       order.status === "cancelled" ? undefined : changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)),
     ]);
-    if (order.status === "placed") stockChanged([String(order.partId)]);
+    if (order.status === "placed") await stockChanged([String(order.partId)]);
     return { deletedCount };
   });
 }
@@ -87,7 +87,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
       changeLists(statusMoveChanges(order, to)),
       to === "cancelled" ? changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)) : undefined,
     ]);
-    if (to === "cancelled") stockChanged([String(order.partId)]);
+    if (to === "cancelled") await stockChanged([String(order.partId)]);
     return toOrderView({ ...order, status: to });
   });
 }

@@ -148,7 +148,7 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
   onStored?.();
   // The journals are done with. If this write fails, the next lock holder empties them.
   await forgetStoredOrdersLocked(taking.map(({ take }) => take.partId)).catch(() => undefined);
-  stockChanged(taking.map(({ take }) => String(take.partId)));
+  await stockChanged(taking.map(({ take }) => String(take.partId)));
 }
 
 /** The end of the last round (its journals emptied, its locks let go): the next round is gathered until then. */

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/server/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/db/database-down";
 import { disconnectDb } from "@/lib/db/connect";
+import { closeRedis } from "@/lib/redis/connection.mjs";
 import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
@@ -65,12 +66,11 @@ export function installGracefulShutdown(): void {
     const finish = (code: number) => {
       if (exiting) return;
       exiting = true;
-      void disconnectDb()
-        .catch((error: unknown) => console.error("[server] closing the database connection failed", error))
-        .finally(() => {
-          console.log(`[server] stopped (database connection closed), exit ${code}`);
-          exit(code);
-        });
+      const closing = [disconnectDb().catch((error: unknown) => console.error("[server] closing the database connection failed", error)), closeRedis()];
+      void Promise.all(closing).finally(() => {
+        console.log(`[server] stopped (database connection closed), exit ${code}`);
+        exit(code);
+      });
     };
     // Next's own handler ends with process.exit(143) once every request has finished.
     process.exit = ((code?: number | string | null) => finish(code === 143 || code === undefined || code === null ? 0 : Number(code))) as typeof process.exit;

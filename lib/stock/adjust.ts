@@ -17,7 +17,7 @@ export async function adjustStock(id: string, delta: number): Promise<PartView> 
     if (next < 0) throw new ConflictError(`Stock cannot go below 0: only ${part.quantity} in stock, so at most ${part.quantity} can be taken away.`);
     if (next > MAX_STOCK) throw new ConflictError(`Stock cannot go above ${MAX_STOCK}: ${part.quantity} in stock.`);
     await Part.updateOne({ _id: part._id }, { $set: { quantity: next } });
-    stockChanged([id], { now: true });
+    await stockChanged([id], { now: true });
     return toPartView({ ...part, quantity: next, updatedAt: new Date() });
   });
 }

@@ -10,6 +10,6 @@ import { route } from "@/lib/http/route";
  */
 export const POST = route(async () => {
   await requireAdmin();
-  publicCacheExpired();
+  await publicCacheExpired();
   return jsonReply({ success: true, message: "The public cache was expired: the next requests read the database." });
 });
