@@ -9,6 +9,7 @@ import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
 import { logUnexpected } from "@/lib/db/database-down";
+import { LockBusyError } from "@/lib/db/lock";
 import { PasswordHashingBusyError } from "@/lib/users/password";
 import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users/accounts";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
@@ -47,7 +48,7 @@ type RequestHeaders = Record<string, unknown> | undefined;
 async function signUp(credentials: Credentials, headers: RequestHeaders): Promise<AccountView> {
   const parsed = signUpSchema.safeParse(credentials);
   if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
-  authRateLimits().takeSignUp(clientIp(headers));
+  await authRateLimits().takeSignUp(clientIp(headers));
   const account = await createAccountWithPassword(parsed.data);
   await rememberBrowser(account.email, authSecret(), wantsSecureCookies());
   return account;
@@ -59,13 +60,13 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   const { email, password } = parsed.data;
   const ip = clientIp(headers);
   const limits = authRateLimits();
-  limits.assertSignInAllowed(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
+  await limits.assertSignInAllowed(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
   const account = await checkPassword(email, password);
   if (!account) {
-    limits.recordSignInFailure(email, ip);
+    await limits.recordSignInFailure(email, ip);
     throw new SignInRefused(WRONG_CREDENTIALS);
   }
-  limits.recordSignInSuccess(email, ip);
+  await limits.recordSignInSuccess(email, ip);
   await rememberBrowser(email, authSecret(), wantsSecureCookies());
   // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
   await registerUser(account);
@@ -87,7 +88,9 @@ export async function authorizeCredentials(credentials: Credentials, headers: Re
     return credentials?.mode === "signup" ? await signUp(credentials, headers) : await signInWithPassword(credentials, headers);
   } catch (error) {
     if (error instanceof SignInRefused) throw error;
-    if (error instanceof TooManyAttemptsError || error instanceof EmailTakenError || error instanceof PasswordHashingBusyError) throw new SignInRefused(error.message);
+    // Busy (the hashing queue, a lock, a limit flooded on one key): the visitor may try again in a moment.
+    const busy = error instanceof PasswordHashingBusyError || error instanceof LockBusyError;
+    if (error instanceof TooManyAttemptsError || error instanceof EmailTakenError || busy) throw new SignInRefused(error.message);
     // A database outage or a bug: log it, and do not show its internals to the visitor.
     logUnexpected("[auth] sign-in unavailable", error);
     throw new SignInRefused(SIGN_IN_UNAVAILABLE);

@@ -10,11 +10,11 @@ import type { PasswordChangeInput } from "@/lib/validation/auth";
  */
 export async function changeOwnPassword(email: string, ip: string, input: PasswordChangeInput): Promise<number> {
   const limits = authRateLimits();
-  limits.assertSignInAllowed(email, ip);
+  await limits.assertSignInAllowed(email, ip);
   try {
     return await setPassword(email, input);
   } catch (error) {
-    if (error instanceof WrongPasswordError) limits.recordSignInFailure(email, ip);
+    if (error instanceof WrongPasswordError) await limits.recordSignInFailure(email, ip);
     throw error;
   }
 }

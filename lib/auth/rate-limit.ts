@@ -1,70 +1,13 @@
+import "server-only";
 import { TooManyRequestsError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
+import { type Limiter, sharedLimiter } from "@/lib/limits/limiter";
+import { type LimitStatus, NOT_LIMITED, type WindowLimit } from "@/lib/limits/window";
 
 /**
- * Limits on sign-in failures and sign-ups. In memory, per server process: a restart forgets
- * them and several processes each keep their own count (README, "Accounts and sign-in").
+ * Limits on sign-in failures and sign-ups, shared by every server process (lib/limits/: Redis when
+ * REDIS_URL is set, else the database; README, "Accounts and sign-in").
  */
-
-export type Clock = () => number;
-
-export type LimitStatus = { limited: false } | { limited: true; retryAfterMs: number };
-
-type WindowOptions = { max: number; windowMs: number; now?: Clock; maxKeys?: number };
-
-/** At most `max` hits per key in any `windowMs`; `max` 0 turns the limit off. */
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private readonly max: number;
-  private readonly windowMs: number;
-  private readonly now: Clock;
-  private readonly maxKeys: number;
-
-  constructor({ max, windowMs, now = Date.now, maxKeys = 50_000 }: WindowOptions) {
-    this.max = max;
-    this.windowMs = windowMs;
-    this.now = now;
-    this.maxKeys = maxKeys;
-  }
-
-  status(key: string): LimitStatus {
-    if (this.max <= 0) return { limited: false };
-    const now = this.now();
-    const recent = this.recent(key, now);
-    if (recent.length < this.max) return { limited: false };
-    // A slot frees up when the oldest of the last `max` hits leaves the window.
-    const oldest = recent[recent.length - this.max] ?? now;
-    return { limited: true, retryAfterMs: Math.max(1, oldest + this.windowMs - now) };
-  }
-
-  hit(key: string): void {
-    if (this.max <= 0) return;
-    const now = this.now();
-    const recent = [...this.recent(key, now), now].slice(-this.max);
-    // Re-inserted so the map stays in least-recently-hit order for eviction.
-    this.hits.delete(key);
-    this.hits.set(key, recent);
-    // A flood of new keys (forged addresses) must not grow memory without bound.
-    while (this.hits.size > this.maxKeys) {
-      const first = this.hits.keys().next();
-      if (first.done) break;
-      this.hits.delete(first.value);
-    }
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const list = this.hits.get(key);
-    if (!list) return [];
-    const fresh = list.filter((t) => now - t < this.windowMs);
-    if (fresh.length === 0) this.hits.delete(key);
-    else if (fresh.length !== list.length) this.hits.set(key, fresh);
-    return fresh;
-  }
-}
 
 export class TooManyAttemptsError extends TooManyRequestsError {
   constructor(retryAfterMs: number, { accountLocked = false } = {}) {
@@ -122,21 +65,25 @@ export function authLimitConfigFromEnv(env: Env = process.env): AuthLimitConfig 
   };
 }
 
+/** Makes the limiter of one kind of key (tests pass one that keeps hits in memory on a fake clock). */
+export type LimiterFactory = (name: string, limit: WindowLimit) => Limiter;
+
 /**
  * The sign-in and sign-up policy: failures per address, per email on an address and per account
  * from every address together; sign-ups per address.
  */
 export class AuthRateLimits {
-  private readonly failuresByIp: SlidingWindowLimiter;
-  private readonly failuresByEmailAndIp: SlidingWindowLimiter;
-  private readonly failuresByAccount: SlidingWindowLimiter;
-  private readonly signUpsByIp: SlidingWindowLimiter;
+  private readonly failuresByIp: Limiter;
+  private readonly failuresByEmailAndIp: Limiter;
+  private readonly failuresByAccount: Limiter;
+  private readonly signUpsByIp: Limiter;
 
-  constructor(config: AuthLimitConfig = DEFAULT_AUTH_LIMITS, now: Clock = Date.now) {
-    this.failuresByIp = new SlidingWindowLimiter({ max: config.signInFailuresPerIp, windowMs: config.signInWindowMs, now });
-    this.failuresByEmailAndIp = new SlidingWindowLimiter({ max: config.signInFailuresPerEmailAndIp, windowMs: config.signInWindowMs, now });
-    this.failuresByAccount = new SlidingWindowLimiter({ max: config.signInFailuresPerAccount, windowMs: config.signInWindowMs, now });
-    this.signUpsByIp = new SlidingWindowLimiter({ max: config.signUpsPerIp, windowMs: config.signUpWindowMs, now });
+  constructor(config: AuthLimitConfig = DEFAULT_AUTH_LIMITS, limiter: LimiterFactory = sharedLimiter) {
+    const signIn = (max: number) => ({ max, windowMs: config.signInWindowMs });
+    this.failuresByIp = limiter("signin-ip", signIn(config.signInFailuresPerIp));
+    this.failuresByEmailAndIp = limiter("signin-email-ip", signIn(config.signInFailuresPerEmailAndIp));
+    this.failuresByAccount = limiter("signin-account", signIn(config.signInFailuresPerAccount));
+    this.signUpsByIp = limiter("signup-ip", { max: config.signUpsPerIp, windowMs: config.signUpWindowMs });
   }
 
   /**
@@ -145,29 +92,33 @@ export class AuthRateLimits {
    * many addresses). That last lock does not hold for a browser the owner signed in with before
    * (`knownBrowser`), so guessing cannot lock the owner out of their own browser.
    */
-  assertSignInAllowed(email: string, ip: string, { knownBrowser = false } = {}): void {
-    const byAccount: LimitStatus = knownBrowser ? { limited: false } : this.failuresByAccount.status(accountKey(email));
-    const statuses = [this.failuresByIp.status(ip), this.failuresByEmailAndIp.status(emailKey(email, ip)), byAccount];
-    const waits = statuses.flatMap((s) => (s.limited ? [s.retryAfterMs] : []));
+  async assertSignInAllowed(email: string, ip: string, { knownBrowser = false } = {}): Promise<void> {
+    const [byIp, byEmail, byAccount] = await Promise.all([
+      this.failuresByIp.status(ip),
+      this.failuresByEmailAndIp.status(emailKey(email, ip)),
+      knownBrowser ? NOT_LIMITED : this.failuresByAccount.status(accountKey(email)),
+    ]);
+    const waits = [byIp, byEmail, byAccount].flatMap((s: LimitStatus) => (s.limited ? [s.retryAfterMs] : []));
     if (waits.length) throw new TooManyAttemptsError(Math.max(...waits), { accountLocked: byAccount.limited });
   }
 
-  recordSignInFailure(email: string, ip: string): void {
-    this.failuresByIp.hit(ip);
-    this.failuresByEmailAndIp.hit(emailKey(email, ip));
-    this.failuresByAccount.hit(accountKey(email));
+  async recordSignInFailure(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.failuresByIp.hit(ip),
+      this.failuresByEmailAndIp.hit(emailKey(email, ip)),
+      this.failuresByAccount.hit(accountKey(email)),
+    ]);
   }
 
   /** The right password clears that email's failures on that address (not the address's, or one account could unlock guessing at others). */
-  recordSignInSuccess(email: string, ip: string): void {
-    this.failuresByEmailAndIp.reset(emailKey(email, ip));
+  async recordSignInSuccess(email: string, ip: string): Promise<void> {
+    await this.failuresByEmailAndIp.reset(emailKey(email, ip));
   }
 
   /** Counts a sign-up attempt from this address, or throws TooManyAttemptsError when there were too many. */
-  takeSignUp(ip: string): void {
-    const status = this.signUpsByIp.status(ip);
+  async takeSignUp(ip: string): Promise<void> {
+    const status = await this.signUpsByIp.take(ip);
     if (status.limited) throw new TooManyAttemptsError(status.retryAfterMs);
-    this.signUpsByIp.hit(ip);
   }
 }
 
@@ -192,7 +143,7 @@ export function clientIp(headers: HeaderBag): string {
 
 const globalForLimits = globalThis as typeof globalThis & { __autopartsAuthLimits?: AuthRateLimits };
 
-/** One policy per server process, configured from the environment on first use. */
+/** The policy, configured from the environment on first use; its counts are shared by every process. */
 export function authRateLimits(): AuthRateLimits {
   return (globalForLimits.__autopartsAuthLimits ??= new AuthRateLimits(authLimitConfigFromEnv()));
 }

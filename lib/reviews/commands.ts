@@ -1,34 +1,16 @@
 import "server-only";
-import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
 import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { changeLists } from "@/lib/db/ordered-index";
-import { ForbiddenError, NotFoundError, TooManyRequestsError } from "@/lib/errors";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { authorReview } from "@/lib/reviews/queries";
 import { changeReviewTotalsLocked, ensureReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
+import { countReviewWrite } from "@/lib/reviews/write-limit";
 import type { AccountView } from "@/lib/users/accounts";
 import type { NewReview } from "@/lib/validation/reviews";
 import { Review, type ReviewDoc } from "@/models/Review";
-
-/**
- * Review writes per account: one account once posted 40 one-star reviews in a row. Each account has
- * one review; this bounds how often it can be rewritten. In memory, per server process, like the
- * sign-in limits.
- */
-export const REVIEW_WRITES = { max: 5, windowMs: 10 * 60_000 };
-
-const reviewWrites = new SlidingWindowLimiter(REVIEW_WRITES);
-
-function countReviewWrite(email: string): void {
-  const status = reviewWrites.status(email);
-  if (status.limited) {
-    const minutes = Math.max(1, Math.ceil(status.retryAfterMs / 60_000));
-    throw new TooManyRequestsError(`You have changed your review often just now. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, status.retryAfterMs);
-  }
-  reviewWrites.hit(email);
-}
 
 /** The author's name and picture as the review shows them, from the account, whatever the form said. */
 const authorFields = (author: AccountView) => ({ name: author.name || author.email.split("@")[0] || "Customer", image: author.image });
@@ -39,7 +21,7 @@ const authorFields = (author: AccountView) => ({ name: author.name || author.ema
  */
 export async function saveReview(input: NewReview, author: AccountView): Promise<{ review: ReviewView; created: boolean }> {
   await connectDb();
-  countReviewWrite(author.email);
+  await countReviewWrite(author.email);
   const saved = await withReviewsLock(async () => {
     await ensureReviewTotalsLocked();
     const existing = await authorReview(author.email);
@@ -49,7 +31,7 @@ export async function saveReview(input: NewReview, author: AccountView): Promise
     await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
     return { review: toReviewView(review.toObject()), created: true };
   });
-  reviewsChanged();
+  await reviewsChanged();
   return saved;
 }
 
@@ -71,13 +53,13 @@ async function reviewForLocked(id: string, actor: AccountView, may: (review: Rev
 /** PUT /reviews/{id}: only its author may change a review. */
 export async function editReview(id: string, input: NewReview, author: AccountView): Promise<ReviewView> {
   await connectDb();
-  countReviewWrite(author.email);
+  await countReviewWrite(author.email);
   const review = await withReviewsLock(async () => {
     await ensureReviewTotalsLocked();
     const existing = await reviewForLocked(id, author, (r) => r.email === author.email, "You can only change your own review.");
     return rewriteLocked(existing, input, author);
   });
-  reviewsChanged();
+  await reviewsChanged();
   return review;
 }
 
@@ -85,7 +67,7 @@ export async function editReview(id: string, input: NewReview, author: AccountVi
 export async function removeReview(id: string, actor: AccountView): Promise<{ deletedCount: number }> {
   await connectDb();
   const isAdmin = actor.role === "admin";
-  if (!isAdmin) countReviewWrite(actor.email);
+  if (!isAdmin) await countReviewWrite(actor.email);
   await withReviewsLock(async () => {
     await ensureReviewTotalsLocked();
     const review = await reviewForLocked(id, actor, (r) => isAdmin || r.email === actor.email, "You can only remove your own review.");
@@ -94,6 +76,6 @@ export async function removeReview(id: string, actor: AccountView): Promise<{ de
     await changeReviewTotalsLocked(review.rating, null);
     await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "remove" }]);
   });
-  reviewsChanged();
+  await reviewsChanged();
   return { deletedCount: 1 };
 }

@@ -11,6 +11,7 @@ import { USER_LIST, openAccount } from "@/lib/users/list";
 import { reindexUsers } from "@/lib/users/reindex";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { IndexChunk } from "@/models/IndexChunk";
+import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
@@ -60,7 +61,7 @@ const NAMESPACE_NOT_FOUND = 26;
 /** Builds every index the shop's queries use and drops the retired ones. */
 export async function ensureIndexes(): Promise<void> {
   const mongoose = await connectDb();
-  for (const model of [Part, Order, Review, User, StockLock, IndexChunk]) await model.createIndexes();
+  for (const model of [Part, Order, Review, User, StockLock, IndexChunk, LimitHit]) await model.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)

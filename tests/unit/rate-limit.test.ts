@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   AuthRateLimits,
   DEFAULT_AUTH_LIMITS,
-  SlidingWindowLimiter,
+  type LimiterFactory,
   TooManyAttemptsError,
   authLimitConfigFromEnv,
   clientIp,
   tooManyAttemptsMessage,
 } from "@/lib/auth/rate-limit";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
+import type { Limiter } from "@/lib/limits/limiter";
+import { SlidingWindowLimiter } from "@/lib/limits/memory";
 
 const MINUTE = 60_000;
 
@@ -17,14 +19,27 @@ function fakeClock(start = 1_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-function caught(fn: () => void): unknown {
+async function caught(fn: () => Promise<void>): Promise<unknown> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error;
   }
   return undefined;
 }
+
+/** The policy on limiters that keep their hits in memory, on this clock (the shared stores have tests of their own). */
+const inMemory =
+  (now: () => number = Date.now): LimiterFactory =>
+  (_name, limit): Limiter => {
+    const memory = new SlidingWindowLimiter({ ...limit, now });
+    return {
+      status: async (key) => memory.status(key),
+      hit: async (key) => memory.hit(key),
+      take: async (key) => memory.take(key),
+      reset: async (key) => memory.reset(key),
+    };
+  };
 
 describe("SlidingWindowLimiter", () => {
   it("allows max hits in the window and limits the next, until the oldest hit leaves the window", () => {
@@ -76,73 +91,73 @@ describe("SlidingWindowLimiter", () => {
 });
 
 describe("AuthRateLimits", () => {
-  it("by default blocks the 11th sign-in after 10 failures in 15 minutes, with a clear message", () => {
+  it("by default blocks the 11th sign-in after 10 failures in 15 minutes, with a clear message", async () => {
     const clock = fakeClock();
-    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, inMemory(clock.now));
     for (let i = 0; i < 10; i++) {
-      limits.assertSignInAllowed("jane@example.com", "203.0.113.5");
-      limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+      await limits.assertSignInAllowed("jane@example.com", "203.0.113.5");
+      await limits.recordSignInFailure("jane@example.com", "203.0.113.5");
     }
-    const error = caught(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5"));
+    const error = await caught(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5"));
     expect(error).toBeInstanceOf(TooManyAttemptsError);
     expect((error as Error).message).toBe("Too many attempts. Try again in 15 minutes.");
     clock.advance(15 * MINUTE);
-    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).not.toThrow();
+    await expect(limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).resolves.toBeUndefined();
   });
 
-  it("limits one address across many emails", () => {
-    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerEmailAndIp: 100 });
-    for (let i = 0; i < 10; i++) limits.recordSignInFailure(`u${i}@example.com`, "203.0.113.5");
-    expect(() => limits.assertSignInAllowed("new@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
-    expect(() => limits.assertSignInAllowed("new@example.com", "198.51.100.7")).not.toThrow();
+  it("limits one address across many emails", async () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerEmailAndIp: 100 }, inMemory());
+    for (let i = 0; i < 10; i++) await limits.recordSignInFailure(`u${i}@example.com`, "203.0.113.5");
+    await expect(limits.assertSignInAllowed("new@example.com", "203.0.113.5")).rejects.toThrow(TooManyAttemptsError);
+    await expect(limits.assertSignInAllowed("new@example.com", "198.51.100.7")).resolves.toBeUndefined();
   });
 
-  it("limits one email from one address without locking that email out elsewhere", () => {
-    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 100 });
-    for (let i = 0; i < 10; i++) limits.recordSignInFailure("Jane@Example.com", "203.0.113.5");
-    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
-    expect(() => limits.assertSignInAllowed("other@example.com", "203.0.113.5")).not.toThrow();
-    expect(() => limits.assertSignInAllowed("jane@example.com", "198.51.100.7")).not.toThrow();
+  it("limits one email from one address without locking that email out elsewhere", async () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 100 }, inMemory());
+    for (let i = 0; i < 10; i++) await limits.recordSignInFailure("Jane@Example.com", "203.0.113.5");
+    await expect(limits.assertSignInAllowed("jane@example.com", "203.0.113.5")).rejects.toThrow(TooManyAttemptsError);
+    await expect(limits.assertSignInAllowed("other@example.com", "203.0.113.5")).resolves.toBeUndefined();
+    await expect(limits.assertSignInAllowed("jane@example.com", "198.51.100.7")).resolves.toBeUndefined();
   });
 
-  it("clears an email's failures on a successful sign-in, but not the address's", () => {
-    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 12 });
-    for (let i = 0; i < 9; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
-    limits.recordSignInSuccess("jane@example.com", "203.0.113.5");
-    for (let i = 0; i < 3; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
-    expect(() => limits.assertSignInAllowed("other@example.com", "203.0.113.5")).toThrow(TooManyAttemptsError);
+  it("clears an email's failures on a successful sign-in, but not the address's", async () => {
+    const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerIp: 12 }, inMemory());
+    for (let i = 0; i < 9; i++) await limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    await limits.recordSignInSuccess("jane@example.com", "203.0.113.5");
+    for (let i = 0; i < 3; i++) await limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    await expect(limits.assertSignInAllowed("other@example.com", "203.0.113.5")).rejects.toThrow(TooManyAttemptsError);
   });
 
-  it("by default locks an account after 20 failures from any mix of addresses, except for a browser its owner signed in with", () => {
+  it("by default locks an account after 20 failures from any mix of addresses, except for a browser its owner signed in with", async () => {
     const clock = fakeClock();
-    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, inMemory(clock.now));
     for (let i = 0; i < 20; i++) {
-      limits.assertSignInAllowed("jane@example.com", `198.51.100.${i}`);
-      limits.recordSignInFailure("Jane@example.com", `198.51.100.${i}`);
+      await limits.assertSignInAllowed("jane@example.com", `198.51.100.${i}`);
+      await limits.recordSignInFailure("Jane@example.com", `198.51.100.${i}`);
     }
-    const error = caught(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1"));
+    const error = await caught(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1"));
     expect((error as Error).message).toBe("Too many attempts on this account. Try again in 15 minutes, or sign in from a browser you have signed in with before.");
-    expect(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1", { knownBrowser: true })).not.toThrow();
-    expect(() => limits.assertSignInAllowed("other@example.com", "192.0.2.1")).not.toThrow();
+    await expect(limits.assertSignInAllowed("jane@example.com", "192.0.2.1", { knownBrowser: true })).resolves.toBeUndefined();
+    await expect(limits.assertSignInAllowed("other@example.com", "192.0.2.1")).resolves.toBeUndefined();
     clock.advance(15 * MINUTE);
-    expect(() => limits.assertSignInAllowed("jane@example.com", "192.0.2.1")).not.toThrow();
+    await expect(limits.assertSignInAllowed("jane@example.com", "192.0.2.1")).resolves.toBeUndefined();
   });
 
-  it("keeps the per-address limits for a known browser", () => {
-    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS);
-    for (let i = 0; i < 10; i++) limits.recordSignInFailure("jane@example.com", "203.0.113.5");
-    expect(() => limits.assertSignInAllowed("jane@example.com", "203.0.113.5", { knownBrowser: true })).toThrow(TooManyAttemptsError);
+  it("keeps the per-address limits for a known browser", async () => {
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, inMemory());
+    for (let i = 0; i < 10; i++) await limits.recordSignInFailure("jane@example.com", "203.0.113.5");
+    await expect(limits.assertSignInAllowed("jane@example.com", "203.0.113.5", { knownBrowser: true })).rejects.toThrow(TooManyAttemptsError);
   });
 
-  it("allows 20 sign-ups per address per hour by default", () => {
+  it("allows 20 sign-ups per address per hour by default", async () => {
     const clock = fakeClock();
-    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, clock.now);
-    for (let i = 0; i < 20; i++) limits.takeSignUp("203.0.113.5");
-    const error = caught(() => limits.takeSignUp("203.0.113.5"));
+    const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, inMemory(clock.now));
+    for (let i = 0; i < 20; i++) await limits.takeSignUp("203.0.113.5");
+    const error = await caught(() => limits.takeSignUp("203.0.113.5"));
     expect((error as Error).message).toBe("Too many attempts. Try again in 60 minutes.");
-    expect(() => limits.takeSignUp("198.51.100.7")).not.toThrow();
+    await expect(limits.takeSignUp("198.51.100.7")).resolves.toBeUndefined();
     clock.advance(60 * MINUTE);
-    expect(() => limits.takeSignUp("203.0.113.5")).not.toThrow();
+    await expect(limits.takeSignUp("203.0.113.5")).resolves.toBeUndefined();
   });
 });
 
