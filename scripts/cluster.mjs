@@ -53,6 +53,9 @@ http {
     least_conn;
 ${upstreams.map((u) => `    server ${u};`).join("\n")}
     keepalive 64;
+    # Below Node's own 5 s: an idle connection is closed by nginx first, never reused as the shop
+    # closes it (that race resets the request, and a POST is not retried: a 502).
+    keepalive_timeout 4s;
   }
   server {
     listen ${port};
