@@ -15,6 +15,7 @@ import path from "node:path";
 import { freePort } from "./ferretdb.mjs";
 import { repoRoot, startNext } from "./harness.mjs";
 import { startRedis } from "./redis.mjs";
+import { stopChild } from "./stop-child.mjs";
 
 const NGINX = process.env.NGINX_BIN || "/usr/sbin/nginx";
 /** Above the shop's largest body cap (part images), so the shop's own 413 message answers. */
@@ -104,14 +105,8 @@ async function startNginx({ dir, port, upstreams, workers }) {
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    async stop() {
-      if (child.exitCode !== null) return;
-      // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
-      child.kill("SIGQUIT");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
+    stop: () => stopChild(child, exited, { signal: "SIGQUIT", graceMs: 15_000 }),
   };
 }
 

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./ferretdb.mjs";
+import { stopChild } from "./stop-child.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -47,13 +48,7 @@ export async function startNext({ port, env = {}, log } = {}) {
     baseUrl,
     pid: child.pid,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, exited, { graceMs: 25_000 }),
   };
 }
 

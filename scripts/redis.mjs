@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { freePort } from "./ferretdb.mjs";
+import { stopChild } from "./stop-child.mjs";
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || "/usr/bin/redis-server";
 
@@ -62,13 +63,7 @@ export async function startRedis({ port, quiet = true } = {}) {
       if (child.exitCode === null) child.kill("SIGKILL");
       return exited;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, exited),
   };
 }
 
