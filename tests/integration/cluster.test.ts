@@ -6,7 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nginxConfig, startCluster, type Cluster } from "../../scripts/cluster.mjs";
 import { freePort } from "../../scripts/ferretdb.mjs";
 import { signIn } from "../../scripts/harness.mjs";
+import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
+import { Client } from "../support/client";
 import { TEST_AUTH_SECRET } from "../support/server";
+
+const FAILURES_PER_ADDRESS = 3;
+const ADDRESS_LOCKED = /^Too many attempts\. Try again in \d+ minutes?\.$/;
+
+/** One failed-or-not credentials sign-in through `client`, sending `headers`; the error next-auth reports, or null. */
+async function signInAttempt(client: Client, email: string, password: string, headers: Record<string, string>): Promise<string | null> {
+  const csrf = await client.get<{ csrfToken: string }>("/api/auth/csrf");
+  const form = new URLSearchParams({ email, password, csrfToken: csrf.body.csrfToken, callbackUrl: client.baseUrl, json: "true" });
+  const reply = await client.call<{ url?: string }>("POST", "/api/auth/callback/credentials", {
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  });
+  return new URL(reply.body.url ?? "", client.baseUrl).searchParams.get("error");
+}
 
 // npm run cluster's shape, as a visitor meets it: nginx in front of two `next start` processes of
 // one build, one database, one Redis.
@@ -21,7 +37,13 @@ describe("several shop processes behind nginx (npm run cluster)", () => {
       processes: 2,
       port,
       dir: mkdtempSync(path.join(os.tmpdir(), "cluster-")),
-      env: { NEXTAUTH_SECRET: TEST_AUTH_SECRET, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test" },
+      env: {
+        NEXTAUTH_SECRET: TEST_AUTH_SECRET,
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test",
+        AUTH_SIGNIN_FAILURES_PER_IP: String(FAILURES_PER_ADDRESS),
+        AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "1000",
+        AUTH_SIGNIN_FAILURES_PER_ACCOUNT: "1000",
+      },
     });
   }, 120_000);
 
@@ -42,6 +64,15 @@ describe("several shop processes behind nginx (npm run cluster)", () => {
       const reply = await fetch(`${cluster.baseUrl}/orders/${encodeURIComponent(email)}`, { headers: { cookie } });
       expect(reply.status).toBe(200);
     }
+  });
+
+  it("counts a guesser by the address nginx saw, whatever forwarding headers the guesser sends", async () => {
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
+      const forged = { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, forwarded: `for=192.0.2.${i}` };
+      expect(await signInAttempt(new Client(cluster.baseUrl), `nobody-${i}@example.com`, "wrong-guess", forged)).toBe(WRONG_CREDENTIALS);
+    }
+    const yetAnother = { "x-forwarded-for": "203.0.113.99", "x-real-ip": "198.51.100.99" };
+    expect(await signInAttempt(new Client(cluster.baseUrl), "nobody-else@example.com", "wrong-guess", yetAnother)).toMatch(ADDRESS_LOCKED);
   });
 
   it("keeps answering when one shop process dies: nginx sends the visitors to the other", async () => {
