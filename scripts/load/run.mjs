@@ -36,12 +36,15 @@ function parseShape(shape) {
   return { processes: Number(match[1]), nginx: Boolean(match[2]) };
 }
 
+/** LOAD_PORT pins the port the load is sent to: the shop's, or nginx's. */
+const frontPort = async () => (process.env.LOAD_PORT ? Number(process.env.LOAD_PORT) : await freePort());
+
 async function startShape({ processes, nginx }) {
   if (!nginx) {
-    const server = await startNext({ env: NO_LIMITS });
+    const server = await startNext({ port: await frontPort(), env: NO_LIMITS });
     return { base: server.baseUrl, stop: () => server.stop() };
   }
-  const cluster = await startCluster({ processes, port: await freePort(), env: NO_LIMITS });
+  const cluster = await startCluster({ processes, port: await frontPort(), env: NO_LIMITS });
   return { base: cluster.baseUrl, stop: () => cluster.stop() };
 }
 
