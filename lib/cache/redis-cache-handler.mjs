@@ -12,18 +12,20 @@
 // set is skipped, revalidateTag reaches this process only. Never an error page.
 //
 // Plain JavaScript: Next loads this file itself at run time, and `next build` uses it too.
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import tagsManifestModule from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { onRedis } from "../redis/connection.mjs";
 import { decodeEntry, encodeEntry, tagsOfEntry } from "./cache-entry-codec.mjs";
+import { LocalCopies } from "./local-copies.mjs";
 import { ENTRY_LIFETIME_MS, READ_ENTRY_SCRIPT, entryKeyPrefix, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "./shared-tags.mjs";
 
 // Node hands over the CommonJS exports object; a bundler its default export.
 const { tagsManifest, areTagsExpired } = tagsManifestModule.default ?? tagsManifestModule;
 
 /** DEPLOYMENT_ID, else the build's id: entries of one build are never served by another. */
-function deploymentId(serverDistDir) {
+function readDeploymentId(serverDistDir) {
   if (process.env.DEPLOYMENT_ID) return process.env.DEPLOYMENT_ID;
   try {
     return readFileSync(path.join(serverDistDir ?? "", "..", "BUILD_ID"), "utf8").trim();
@@ -31,6 +33,16 @@ function deploymentId(serverDistDir) {
     // While `next build` runs, before it wrote its id: nothing stored then is served by a server.
     return "building";
   }
+}
+
+// Next makes a handler per request: the build's id is read once per build folder, not per request.
+const deploymentIds = new Map();
+function deploymentId(serverDistDir) {
+  const known = deploymentIds.get(serverDistDir);
+  if (known !== undefined && known !== "building") return known;
+  const id = readDeploymentId(serverDistDir);
+  deploymentIds.set(serverDistDir, id);
+  return id;
 }
 
 /** An entry's lifetime in Redis: its own expiry (cacheControl.expire, seconds) when shorter than a day. */
@@ -44,9 +56,14 @@ function applyLocally(states) {
   for (const [tag, state] of states) tagsManifest.set(tag, { ...tagsManifest.get(tag), ...state });
 }
 
+const COPIES = Symbol.for("autoparts.cache.localCopies");
+
 export default class SharedCacheHandler {
   constructor(options) {
     this.prefix = entryKeyPrefix(deploymentId(options?.serverDistDir));
+    // Next makes a handler per request: the copies belong to the process (and to every copy of
+    // this module Next may load in it).
+    this.copies = globalThis[COPIES] ??= new LocalCopies();
   }
 
   resetRequestCache() {}
@@ -56,14 +73,21 @@ export default class SharedCacheHandler {
     const callerTags = ctx?.kind === "FETCH" ? [...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : [];
     // A revalidation Redis missed is made good before anything is served from Redis again.
     if (revalidationUnshared() && !(await shareRevalidation([]))) return null;
-    const answer = await onRedis((client) => client.eval(READ_ENTRY_SCRIPT, { keys: [this.prefix + key, tagStatesKey()], arguments: [callerTags.join(",")] }));
+    const copy = this.copies.get(key);
+    const answer = await onRedis((client) =>
+      client.eval(READ_ENTRY_SCRIPT, { keys: [this.prefix + key, tagStatesKey()], arguments: [callerTags.join(","), copy?.version ?? ""] }),
+    );
     if (!answer.ok || !answer.value) return null;
-    const [text, storedAt, tags, states] = answer.value;
+    const [text, storedAt, tags, states, version] = answer.value;
     applyLocally(statesOfReply(tags, states));
     const lastModified = Number(storedAt);
     if (areTagsExpired(tags, lastModified)) return null;
+    // Redis holds the version this process has a copy of, so it did not send it again.
+    if (text === "") return copy?.version === version ? { lastModified, ...copy.entry } : null;
     try {
-      return { lastModified, ...decodeEntry(text) };
+      const entry = decodeEntry(text);
+      if (version) this.copies.set(key, version, entry, text.length);
+      return { lastModified, ...entry };
     } catch {
       // An entry written by an incompatible version of this handler: render afresh instead.
       return null;
@@ -72,6 +96,7 @@ export default class SharedCacheHandler {
 
   async set(key, data, ctx) {
     const redisKey = this.prefix + key;
+    this.copies.delete(key);
     if (data?.kind === "APP_PAGE" && data.status === 404) {
       // Made-up URLs must not fill the cache (lib/cache/isr-cache-handler.mjs); a page that existed
       // and is gone (a deleted part) must not keep its old entry either.
@@ -80,8 +105,11 @@ export default class SharedCacheHandler {
     }
     if (!data) return;
     const cacheControl = ctx?.fetchCache ? undefined : ctx?.cacheControl;
-    const fields = { value: encodeEntry(data, cacheControl), lastModified: String(Date.now()), tags: tagsOfEntry(data, ctx).join(",") };
-    await onRedis((client) => client.multi().hSet(redisKey, fields).pExpire(redisKey, lifetimeMs(cacheControl)).exec());
+    // A version of its own per write: two processes may store one key within the same millisecond.
+    const version = randomUUID();
+    const fields = { value: encodeEntry(data, cacheControl), lastModified: String(Date.now()), tags: tagsOfEntry(data, ctx).join(","), version };
+    const stored = await onRedis((client) => client.multi().hSet(redisKey, fields).pExpire(redisKey, lifetimeMs(cacheControl)).exec());
+    if (stored.ok) this.copies.set(key, version, cacheControl === undefined ? { value: data } : { value: data, cacheControl }, fields.value.length);
   }
 
   async revalidateTag(tags, durations) {

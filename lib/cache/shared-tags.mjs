@@ -78,11 +78,16 @@ export async function shareRevalidation(revalidation) {
 /**
  * One round trip for a read: the entry (its value, when it was stored, its tags) and the states
  * of its tags together with the caller's (the data cache's tags come with the call, ARGV[1]).
- * Returns false for no entry, else { value, lastModified, tags, states: [stale, expired] per tag }.
+ * ARGV[2] is the version of the entry the caller holds a copy of (lib/cache/local-copies.mjs), if
+ * any: when Redis holds that same version, the value is not sent (an empty string instead).
+ * Returns false for no entry, else { value, lastModified, tags, states: [stale, expired] per tag, version }.
  */
 export const READ_ENTRY_SCRIPT = `
-local entry = redis.call('HMGET', KEYS[1], 'value', 'lastModified', 'tags')
+local entry = redis.call('HMGET', KEYS[1], 'value', 'lastModified', 'tags', 'version')
 if not entry[1] then return false end
+local version = entry[4] or ''
+local value = entry[1]
+if version ~= '' and version == ARGV[2] then value = '' end
 local tags, seen, fields = {}, {}, {}
 for tag in string.gmatch((entry[3] or '') .. ',' .. ARGV[1], '[^,]+') do
   if not seen[tag] then
@@ -94,7 +99,7 @@ for tag in string.gmatch((entry[3] or '') .. ',' .. ARGV[1], '[^,]+') do
 end
 local states = {}
 if #fields > 0 then states = redis.call('HMGET', KEYS[2], unpack(fields)) end
-return {entry[1], entry[2], tags, states}
+return {value, entry[2], tags, states, version}
 `;
 
 /** The script's states as [tag, { stale?, expired? }] for the tags Redis knows a state of. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { decodeEntry, encodeEntry, tagsOfEntry } from "@/lib/cache/cache-entry-codec.mjs";
+import { LocalCopies } from "@/lib/cache/local-copies.mjs";
 import SharedCacheHandler from "@/lib/cache/redis-cache-handler.mjs";
 import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "@/lib/cache/shared-tags.mjs";
 import { REDIS_TIMEOUT_MS, closeRedis, connectRedis, onRedis } from "@/lib/redis/connection.mjs";
@@ -72,6 +73,25 @@ describe("tag states follow Next's FileSystemCache.revalidateTag", () => {
   });
 });
 
+describe("a process's copies of the entries it read or wrote", () => {
+  it("hold at most their size, letting the least recently used go first", () => {
+    const copies = new LocalCopies<string>(100);
+    copies.set("a", "v1", "A", 40);
+    copies.set("b", "v1", "B", 40);
+    copies.get("a");
+    copies.set("c", "v1", "C", 40);
+    expect(copies.get("b")).toBeUndefined();
+    expect(copies.get("a")?.entry).toBe("A");
+    expect(copies.get("c")?.entry).toBe("C");
+    expect(copies.bytes).toBe(80);
+    copies.set("huge", "v1", "H", 101);
+    expect(copies.get("huge")).toBeUndefined();
+    copies.set("a", "v2", "A2", 10);
+    expect(copies.get("a")).toEqual({ version: "v2", entry: "A2", size: 10 });
+    expect(copies.bytes).toBe(50);
+  });
+});
+
 describe("the handler against a real Redis", () => {
   let redis: PrivateRedis;
   const handler = new SharedCacheHandler({ serverDistDir: "/nowhere/server" });
@@ -103,6 +123,21 @@ describe("the handler against a real Redis", () => {
     expect(hit?.cacheControl).toEqual({ revalidate: false });
     await handler.set("/parts/7", { ...page(41), status: 404 }, {});
     expect(await handler.get("/parts/7", { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("serves an unchanged entry from its own copy, checked with Redis on every read, and another process's newer one at once", async () => {
+    const key = handler.prefix + "/parts/10";
+    await handler.set("/parts/10", page(10), {});
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(10));
+    // The stored text changed under the same version: only a read that did not fetch it shows the copy.
+    await onRedis((client) => client.hSet(key, "value", encodeEntry(page(99), undefined)));
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(10));
+    // Another process stores the page: a new version, which this process reads on its very next get.
+    await onRedis((client) => client.hSet(key, { value: encodeEntry(page(11), undefined), version: "another-process", lastModified: String(Date.now()) }));
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(11));
+    // Gone from Redis (evicted, expired): gone here too, whatever the copy.
+    await onRedis((client) => client.del(key));
+    expect(await handler.get("/parts/10", { kind: "APP_PAGE" })).toBeNull();
   });
 
   it("an expiry written by another process (straight to Redis) makes the entry a miss here", async () => {
