@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { signInPath } from "@/lib/auth/callback-url";
 import { ORIGIN_HEADER, isAdminPath, needsSignIn } from "@/lib/auth/routes";
 import { authSecret } from "@/lib/auth/secret";
+import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
 import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
@@ -31,7 +32,7 @@ async function guard(request: NextRequest, forwarded: Headers): Promise<NextResp
   const { pathname, search } = request.nextUrl;
   if (!needsSignIn(pathname)) return NextResponse.next({ request: { headers: forwarded } });
   const origin = `${pathname}${search}`;
-  const token = await getToken({ req: request, secret: authSecret() });
+  const token = await getToken({ req: request, secret: authSecret(), decode: decodeSessionToken });
 
   if (isAdminPath(pathname)) {
     // The role, and whether this session has ended, as the database has them now.

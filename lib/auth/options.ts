@@ -8,6 +8,7 @@ import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
+import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { logUnexpected } from "@/lib/db/database-down";
 import { LockBusyError } from "@/lib/db/lock";
 import { PasswordHashingBusyError } from "@/lib/users/password";
@@ -132,6 +133,7 @@ export function buildAuthOptions(): NextAuthOptions {
     secret: authSecret(),
     useSecureCookies: wantsSecureCookies(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    jwt: { decode: decodeSessionToken },
     logger: { error: logAuthError },
     pages: { signIn: "/signin", error: "/signin" },
     providers,

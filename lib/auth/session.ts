@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { NextRequest, type NextResponse } from "next/server";
 import { SESSION_MAX_AGE_S, wantsSecureCookies } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
+import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
 import type { AccountView } from "@/lib/users/accounts";
@@ -17,7 +18,7 @@ async function sessionToken(): Promise<JWT | null> {
   // Only the cookie is handed over: getToken would also take an Authorization: Bearer header,
   // which the shop never issues. An unreadable cookie is null here, never a logged stack trace.
   const request = new NextRequest("http://shop.internal/", { headers: { cookie } });
-  return getToken({ req: request, secret: authSecret(), secureCookie: wantsSecureCookies() });
+  return getToken({ req: request, secret: authSecret(), secureCookie: wantsSecureCookies(), decode: decodeSessionToken });
 }
 
 /** The session of this request and its account as the database knows them now, or null (none, or ended). */
