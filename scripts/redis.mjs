@@ -9,6 +9,8 @@ import { freePort } from "./ferretdb.mjs";
 import { stopChild } from "./stop-child.mjs";
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || "/usr/bin/redis-server";
+/** The private Redis's memory cap (REDIS_MAX_MEMORY, in Redis's units). */
+const REDIS_MAX_MEMORY = process.env.REDIS_MAX_MEMORY || "256mb";
 
 /** Installs Debian's Redis when it is missing and we may (root); otherwise says how. */
 export function ensureRedisInstalled() {
@@ -43,7 +45,9 @@ export async function startRedis({ port, quiet = true } = {}) {
   ensureRedisInstalled();
   const p = port ?? (await freePort());
   // No snapshots, no append-only file: in memory only, and nothing written to the working folder.
-  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning"];
+  // Bounded like Next's own memory cache, the least recently used keys going first: a flood of
+  // made-up URLs pushes out cold entries, while the limit keys of an active guesser stay hot.
+  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "allkeys-lru"];
   const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
   const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   const deadline = Date.now() + 15_000;

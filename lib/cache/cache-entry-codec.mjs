@@ -22,7 +22,29 @@ function encodeValue(value) {
   }
 }
 
+const isObject = (value) => typeof value === "object" && value !== null;
+
+/**
+ * Whether a stored value has the shape Next needs of its kind; the shop stores pages, route
+ * replies and data-cache entries only. Anything else (written by another version, or by hand) is
+ * a miss and rendered afresh, never handed to Next to fail on.
+ */
+function wellFormed(value) {
+  if (!isObject(value)) return false;
+  switch (value.kind) {
+    case "APP_PAGE":
+      return typeof value.html === "string" && (value.headers == null || isObject(value.headers)) && (value.rscData == null || typeof value.rscData === "string") && (value.segmentData == null || Array.isArray(value.segmentData));
+    case "APP_ROUTE":
+      return typeof value.body === "string" && isObject(value.headers) && typeof value.status === "number";
+    case "FETCH":
+      return isObject(value.data) && typeof value.data.body === "string" && isObject(value.data.headers);
+    default:
+      return false;
+  }
+}
+
 function decodeValue(value) {
+  if (!wellFormed(value)) throw new Error("not a cache entry the shop stores");
   switch (value.kind) {
     case "APP_PAGE":
       return {

@@ -57,6 +57,8 @@ function applyLocally(states) {
 }
 
 const COPIES = Symbol.for("autoparts.cache.localCopies");
+/** What unstable_cache stores for a lookup that found nothing: `null` or an empty list, as JSON. */
+const NOTHING_FOUND = new Set(["null", "[]"]);
 
 export default class SharedCacheHandler {
   constructor(options) {
@@ -103,7 +105,9 @@ export default class SharedCacheHandler {
       await onRedis((client) => client.del(redisKey));
       return;
     }
-    if (!data) return;
+    // A lookup that found nothing (a made-up part id, a list past its end) is cheap to make again
+    // and keyed by what the visitor typed: stored, any visitor could fill Redis with them.
+    if (!data || (data.kind === "FETCH" && NOTHING_FOUND.has(data.data?.body))) return void (await onRedis((client) => client.del(redisKey)));
     const cacheControl = ctx?.fetchCache ? undefined : ctx?.cacheControl;
     // A version of its own per write: two processes may store one key within the same millisecond.
     const version = randomUUID();

@@ -148,7 +148,9 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
   onStored?.();
   // The journals are done with. If this write fails, the next lock holder empties them.
   await forgetStoredOrdersLocked(taking.map(({ take }) => take.partId)).catch(() => undefined);
-  await stockChanged(taking.map(({ take }) => String(take.partId)));
+  // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
+  // gone already), and a slow Redis must not hold the parts' locks.
+  stockChanged(taking.map(({ take }) => String(take.partId))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
 }
 
 /** The end of the last round (its journals emptied, its locks let go): the next round is gathered until then. */

@@ -11,6 +11,8 @@ import { createClient } from "redis";
 /** How long a command may take before the caller goes on without Redis. */
 export const REDIS_TIMEOUT_MS = Number(process.env.REDIS_TIMEOUT_MS) > 0 ? Number(process.env.REDIS_TIMEOUT_MS) : 250;
 const RECONNECT_MAX_MS = 2000;
+/** How long Redis is left alone after a command it did not answer in time. */
+const QUIET_AFTER_TIMEOUT_MS = 1000;
 const WARN_EVERY_MS = 60_000;
 
 const SLOT = Symbol.for("autoparts.redis");
@@ -19,8 +21,14 @@ export function redisConfigured() {
   return Boolean(process.env.REDIS_URL?.trim());
 }
 
-/** The database's name in MONGODB_URI: keys of two shops on one Redis (two databases) never meet. */
+/**
+ * The namespace of this shop's keys: REDIS_NAMESPACE, else the database's name in MONGODB_URI. Two
+ * shops on one Redis whose databases share a name (two embedded databases are both "autoparts")
+ * must set REDIS_NAMESPACE apart, or use a Redis each (or a Redis database each: redis://host/1).
+ */
 export function databaseName(uri = process.env.MONGODB_URI ?? "") {
+  const namespace = process.env.REDIS_NAMESPACE?.trim();
+  if (namespace) return namespace;
   const match = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^/?]+)/.exec(uri);
   return match?.[1] ? decodeURIComponent(match[1]) : "autoparts";
 }
@@ -43,7 +51,7 @@ function connection() {
     socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, RECONNECT_MAX_MS) },
   });
   client.on("error", (error) => warn(`Redis error: ${error?.message ?? error}`));
-  const state = { client, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
+  const state = { client, quietUntil: 0, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
   slot[SLOT] = state;
   return state;
 }
@@ -54,15 +62,21 @@ function connection() {
  */
 export async function onRedis(work, { timeoutMs = REDIS_TIMEOUT_MS } = {}) {
   if (!redisConfigured()) return { ok: false };
-  const { client } = connection();
-  if (!client.isReady) return { ok: false };
+  const state = connection();
+  const { client } = state;
+  // After a command went unanswered, Redis is left alone for a moment: a stalled Redis would
+  // otherwise cost every request REDIS_TIMEOUT_MS per command.
+  if (!client.isReady || Date.now() < state.quietUntil) return { ok: false };
   let timer;
   const late = new Promise((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, late: true }), timeoutMs);
   });
   try {
     const answer = await Promise.race([work(client).then((value) => ({ ok: true, value })), late]);
-    if (answer.late) warn(`no answer within ${timeoutMs} ms`);
+    if (answer.late) {
+      state.quietUntil = Date.now() + QUIET_AFTER_TIMEOUT_MS;
+      warn(`no answer within ${timeoutMs} ms`);
+    }
     return answer.late ? { ok: false } : answer;
   } catch (error) {
     warn(`command failed: ${error?.message ?? error}`);

@@ -140,6 +140,22 @@ describe("the handler against a real Redis", () => {
     expect(await handler.get("/parts/10", { kind: "APP_PAGE" })).toBeNull();
   });
 
+  it("never stores a lookup that found nothing, so made-up ids and pages past the end cannot fill Redis", async () => {
+    for (const body of ["null", "[]"]) {
+      await handler.set(`k-nothing-${body}`, { kind: "FETCH", data: { headers: {}, body, url: "" }, revalidate: false }, { fetchCache: true, tags: ["parts"] });
+      expect(await handler.get(`k-nothing-${body}`, { kind: "FETCH", tags: ["parts"] })).toBeNull();
+    }
+    const stored = await onRedis((client) => client.exists([handler.prefix + "k-nothing-null", handler.prefix + "k-nothing-[]"]));
+    expect(stored).toEqual({ ok: true, value: 0 });
+  });
+
+  it("treats a stored value of the wrong shape as a miss, never handing it to Next", async () => {
+    for (const value of ['{"value":{"kind":"APP_PAGE"}}', '{"value":{"kind":"REDIRECT","props":{}}}', '{"value":null}', "[]"]) {
+      await onRedis((client) => client.hSet(handler.prefix + "/parts/bad", { value, lastModified: String(Date.now()), tags: "", version: `bad-${value}` }));
+      expect(await handler.get("/parts/bad", { kind: "APP_PAGE" })).toBeNull();
+    }
+  });
+
   it("an expiry written by another process (straight to Redis) makes the entry a miss here", async () => {
     await handler.set("/parts/7", page(41), {});
     await later();
@@ -161,7 +177,7 @@ describe("the handler against a real Redis", () => {
   });
 
   it("a data-cache entry is checked against the tags of the call too", async () => {
-    const fetched = { kind: "FETCH", data: { headers: {}, body: "[]", url: "" }, revalidate: false };
+    const fetched = { kind: "FETCH", data: { headers: {}, body: '[{"price":41}]', url: "" }, revalidate: false };
     await handler.set("k-list", fetched, { fetchCache: true, tags: ["parts"] });
     await later();
     await handler.revalidateTag(["_N_T_/parts"], { expire: 0 });
@@ -177,7 +193,11 @@ describe("the handler against a real Redis", () => {
     const started = Date.now();
     expect(await handler.get("/parts/9", { kind: "APP_PAGE" })).toBeNull();
     expect(Date.now() - started).toBeLessThan(REDIS_TIMEOUT_MS + 150);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Then Redis is left alone for a second: the next reads are misses at once, not after another wait.
+    const next = Date.now();
+    expect(await handler.get("/parts/9", { kind: "APP_PAGE" })).toBeNull();
+    expect(Date.now() - next).toBeLessThan(50);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await handler.get("/parts/9", { kind: "APP_PAGE" })).not.toBeNull();
   });
 
