@@ -8,6 +8,12 @@ import { StockLock } from "@/models/StockLock";
 
 const LOCK_TTL_MS = 15_000;
 const LOCK_WAIT_MS = 10_000;
+/**
+ * How often a waiter reads the holder's lock to see whether it expired (its holder died): a lock
+ * held by a live process is let go long before, so reading it on every try only loads the
+ * database while processes contend for one lock.
+ */
+const EXPIRY_CHECK_MS = 1_000;
 
 /**
  * Callers of one lock inside this process wait here first, so they don't spin on the database.
@@ -35,6 +41,7 @@ type WhileBusy<T> = () => Promise<T | undefined>;
 async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBusy<T>): Promise<{ token: string } | { instead: T }> {
   const token = randomUUID();
   const deadline = Date.now() + LOCK_WAIT_MS;
+  let expiryCheckedAt = -Infinity;
   for (let attempt = 0; ; attempt++) {
     try {
       // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
@@ -48,10 +55,13 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
       if (instead !== undefined) return { instead };
     }
     // Held by another process (or left by one that crashed): take over only an expired lock, by its token.
-    const held = await StockLock.findById(key).lean();
-    if (held && held.expiresAt.getTime() < Date.now()) {
-      await StockLock.deleteOne({ _id: key, token: held.token });
-      continue;
+    if (Date.now() - expiryCheckedAt >= EXPIRY_CHECK_MS) {
+      expiryCheckedAt = Date.now();
+      const held = await StockLock.findById(key).lean();
+      if (held && held.expiresAt.getTime() < Date.now()) {
+        await StockLock.deleteOne({ _id: key, token: held.token });
+        continue;
+      }
     }
     if (Date.now() > deadline) throw new LockBusyError(busyMessage);
     await sleep(Math.min(5 + attempt * 5, 50) * (0.5 + Math.random()));
