@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { isKnownBrowser, rememberBrowser } from "@/lib/auth/known-browser";
-import { TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
+import { type PasswordCheck, TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
@@ -60,17 +60,29 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
   const { email, password } = parsed.data;
   const ip = clientIp(headers);
-  const limits = authRateLimits();
-  await limits.assertSignInAllowed(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
-  const account = await checkPassword(email, password);
-  if (!account) {
-    await limits.recordSignInFailure(email, ip);
-    throw new SignInRefused(WRONG_CREDENTIALS);
-  }
-  await limits.recordSignInSuccess(email, ip);
+  // The limits' places are taken before the password is hashed, so requests sent together cannot
+  // all pass the limit before any of their failures is counted.
+  const check = await authRateLimits().reservePasswordCheck(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
+  const account = await checkedPassword(email, password, check);
+  if (!account) throw new SignInRefused(WRONG_CREDENTIALS);
   await rememberBrowser(email, authSecret(), wantsSecureCookies());
   // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
   await registerUser(account);
+  return account;
+}
+
+/** The account when the password is right, else null; settles the check's places in the limits either way. */
+async function checkedPassword(email: string, password: string, check: PasswordCheck): Promise<AccountView | null> {
+  let account: AccountView | null;
+  try {
+    account = await checkPassword(email, password);
+  } catch (error) {
+    // No answer about the password (hashing busy, database down): not a failure, as before.
+    await check.withdrawn();
+    throw error;
+  }
+  if (account) await check.succeeded();
+  else await check.failed();
   return account;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { TooManyRequestsError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 import { type Limiter, sharedLimiter } from "@/lib/limits/limiter";
-import { type LimitStatus, NOT_LIMITED, type WindowLimit } from "@/lib/limits/window";
+import type { WindowLimit } from "@/lib/limits/window";
 
 /**
  * Limits on sign-in failures and sign-ups, shared by every server process (lib/limits/: Redis when
@@ -87,32 +87,30 @@ export class AuthRateLimits {
   }
 
   /**
-   * Throws TooManyAttemptsError when this address, or this email from this address, failed too
-   * often, or when the account failed too often from all addresses together (guesses spread over
-   * many addresses). That last lock does not hold for a browser the owner signed in with before
-   * (`knownBrowser`), so guessing cannot lock the owner out of their own browser.
+   * Holds a place for one password check in every limit that applies, before the password is
+   * hashed, so that of requests sent together at most `max` per key get their password checked:
+   * counting failures only after the check let a burst of guesses all pass a read-only check first.
+   * The limits: this address, this email from this address, and the account from all addresses
+   * together (guesses spread over many addresses). That last one does not apply to a browser the
+   * owner signed in with before (`knownBrowser`), so guessing cannot lock the owner out of their
+   * own browser. Throws TooManyAttemptsError, holding nothing, when any limit is reached; the
+   * caller settles the check it got (PasswordCheck).
    */
-  async assertSignInAllowed(email: string, ip: string, { knownBrowser = false } = {}): Promise<void> {
-    const [byIp, byEmail, byAccount] = await Promise.all([
-      this.failuresByIp.status(ip),
-      this.failuresByEmailAndIp.status(emailKey(email, ip)),
-      knownBrowser ? NOT_LIMITED : this.failuresByAccount.status(accountKey(email)),
-    ]);
-    const waits = [byIp, byEmail, byAccount].flatMap((s: LimitStatus) => (s.limited ? [s.retryAfterMs] : []));
-    if (waits.length) throw new TooManyAttemptsError(Math.max(...waits), { accountLocked: byAccount.limited });
-  }
-
-  async recordSignInFailure(email: string, ip: string): Promise<void> {
-    await Promise.all([
-      this.failuresByIp.hit(ip),
-      this.failuresByEmailAndIp.hit(emailKey(email, ip)),
-      this.failuresByAccount.hit(accountKey(email)),
-    ]);
-  }
-
-  /** The right password clears that email's failures on that address (not the address's, or one account could unlock guessing at others). */
-  async recordSignInSuccess(email: string, ip: string): Promise<void> {
-    await this.failuresByEmailAndIp.reset(emailKey(email, ip));
+  async reservePasswordCheck(email: string, ip: string, { knownBrowser = false } = {}): Promise<PasswordCheck> {
+    const account: Place = { limit: "account", limiter: this.failuresByAccount, key: accountKey(email) };
+    const wanted: Place[] = [
+      { limit: "address", limiter: this.failuresByIp, key: ip },
+      { limit: "email on address", limiter: this.failuresByEmailAndIp, key: emailKey(email, ip) },
+      ...(knownBrowser ? [] : [account]),
+    ];
+    const answers = await Promise.all(wanted.map(takePlace));
+    const held = answers.flatMap((answer) => ("receipt" in answer ? [answer] : []));
+    if (held.length < wanted.length) {
+      await giveBackAll(held);
+      throw refusalOf(answers);
+    }
+    // A known browser's failure still counts toward the account's lock for other browsers, as before.
+    return new PasswordCheck(held, knownBrowser ? account : null);
   }
 
   /** Counts a sign-up attempt from this address, or throws TooManyAttemptsError when there were too many. */
@@ -120,6 +118,74 @@ export class AuthRateLimits {
     const status = await this.signUpsByIp.take(ip);
     if (status.limited) throw new TooManyAttemptsError(status.retryAfterMs);
   }
+}
+
+/** One key of one sign-in limit. */
+type Place = { limit: "address" | "email on address" | "account"; limiter: Limiter; key: string };
+type HeldPlace = Place & { receipt: string };
+
+/**
+ * The places one password check holds in the sign-in limits, until the check is settled: one of
+ * its methods, once.
+ */
+export class PasswordCheck {
+  constructor(
+    private readonly held: HeldPlace[],
+    /** A limit the check was not held by but whose count a failure adds to (the account, for a known browser). */
+    private readonly countedOnFailure: Place | null,
+  ) {}
+
+  /** A wrong password: the places stay taken, counted as the failure. */
+  async failed(): Promise<void> {
+    if (this.countedOnFailure) await this.countedOnFailure.limiter.hit(this.countedOnFailure.key);
+  }
+
+  /**
+   * The right password: never counted as a failure, and it clears that email's failures on that
+   * address (not the address's, or one account could unlock guessing at others).
+   */
+  async succeeded(): Promise<void> {
+    const isEmailOnAddress = (place: HeldPlace) => place.limit === "email on address";
+    const cleared = this.held.filter(isEmailOnAddress).map((place) => place.limiter.reset(place.key));
+    await Promise.all([giveBackAll(this.held.filter((place) => !isEmailOnAddress(place))), ...cleared]);
+  }
+
+  /** No answer about the password (it was never compared, or something failed around it): nothing counted. */
+  async withdrawn(): Promise<void> {
+    await giveBackAll(this.held);
+  }
+}
+
+/**
+ * Gives back every held place. Best effort: a place that could not be given back stays counted
+ * as a failure, which errs on the side of the limit.
+ */
+async function giveBackAll(held: HeldPlace[]): Promise<void> {
+  await Promise.allSettled(held.map((place) => place.limiter.giveBack(place.key, place.receipt)));
+}
+
+/** What taking one place answered: held (with its receipt), limited, or the store's error (busy). */
+type PlaceAnswer = HeldPlace | (Place & { retryAfterMs: number }) | (Place & { error: unknown });
+
+async function takePlace(place: Place): Promise<PlaceAnswer> {
+  try {
+    const taken = await place.limiter.take(place.key);
+    return taken.limited ? { ...place, retryAfterMs: taken.retryAfterMs } : { ...place, receipt: taken.receipt };
+  } catch (error) {
+    return { ...place, error };
+  }
+}
+
+/**
+ * Why a reservation did not get every place: a store's own error (busy: refused, never let through
+ * unchecked), else TooManyAttemptsError with the longest wait, saying so when the account is locked.
+ */
+function refusalOf(answers: PlaceAnswer[]): Error {
+  const failed = answers.find((answer) => "error" in answer);
+  if (failed && "error" in failed) return failed.error instanceof Error ? failed.error : new Error(String(failed.error));
+  const limited = answers.flatMap((answer) => ("retryAfterMs" in answer ? [answer] : []));
+  const accountLocked = limited.some((answer) => answer.limit === "account");
+  return new TooManyAttemptsError(Math.max(...limited.map((answer) => answer.retryAfterMs)), { accountLocked });
 }
 
 function accountKey(email: string): string {

@@ -1,9 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { connectDb } from "@/lib/db/connect";
 import { LockBusyError } from "@/lib/db/lock";
 import { MINUTE_MS, sweepSoon } from "@/lib/limits/database-sweep";
 import type { Limiter } from "@/lib/limits/limiter";
-import { type Clock, type LimitStatus, NOT_LIMITED, type WindowLimit, statusOf } from "@/lib/limits/window";
+import { type Clock, type LimitStatus, type WindowLimit, statusOf } from "@/lib/limits/window";
 import { LimitHit, type LimitHitFields } from "@/models/LimitHit";
 
 // Limits in the database, for a shop without Redis. Built for FerretDB v1, where an insert with a
@@ -13,8 +14,14 @@ import { LimitHit, type LimitHitFields } from "@/models/LimitHit";
 //  - every counted hit is a document `<key>#<seq>`; a hit takes the number after the highest it
 //    read, and only one process's insert of a number succeeds, so parallel hits are all counted
 //    and a check-and-count (`take`) sees every hit counted before it;
-//  - a key's hits are read by equality on `key`, with a limit; each hit deletes the one `max`
-//    places before it, so a key keeps its last `max` hits (all a sliding window needs);
+//  - a key's hits are read by equality on `key`, with a limit; each hit deletes the hits it read
+//    that have `max` newer ones (its own included), so a key keeps its last `max` hits (all a
+//    sliding window needs). Not "the hit `max` numbers before": a hit given back leaves a gap in
+//    the numbers, and that rule would then delete a hit still among the last `max`;
+//  - a take's receipt is its hit's number and a random token stored with it (`receipt`, outside
+//    the model's schema: written and matched by the driver): giving it back deletes that document
+//    by `_id` and token, so a number taken again after a give-back is never given back by the old
+//    receipt;
 //  - keys gone quiet are swept away once their window ends (lib/limits/database-sweep.ts).
 
 /** Tries of one hit against other processes taking the same numbers; more means a flood on one key. */
@@ -22,6 +29,8 @@ const MAX_TRIES = 64;
 const BUSY = "Too many requests at once just now; please try again in a moment.";
 
 type Hit = { seq: number; at: number };
+/** A hit as stored: the model's fields and the token of its receipt. */
+type StoredHit = LimitHitFields & { receipt: string };
 
 const hitId = (key: string, seq: number) => `${key}#${seq}`;
 const nextSeq = (hits: Hit[]) => hits.reduce((highest, hit) => Math.max(highest, hit.seq), 0) + 1;
@@ -37,20 +46,35 @@ export function databaseLimiter(name: string, limit: WindowLimit, now: Clock = D
     return LimitHit.find({ key }, { seq: 1, at: 1 }).limit(readLimit).lean<Hit[]>();
   }
 
-  /** Counts hit number `seq` of the key; false when another process counted that number first. */
-  async function insert(key: string, seq: number): Promise<boolean> {
+  /**
+   * Counts hit number `seq` of the key, having read `seen`; its receipt, or null when another
+   * process counted that number first.
+   */
+  async function insert(key: string, seq: number, seen: Hit[]): Promise<string | null> {
     const at = now();
+    const token = randomBytes(9).toString("base64url");
     try {
-      const hit: LimitHitFields = { _id: hitId(key, seq), key, seq, at, sweepAt: Math.ceil((at + limit.windowMs) / MINUTE_MS) };
+      const hit: StoredHit = { _id: hitId(key, seq), key, seq, at, sweepAt: Math.ceil((at + limit.windowMs) / MINUTE_MS), receipt: token };
       // The driver's collection is typed for ObjectId ids; these ids are strings.
       await LimitHit.collection.insertOne(hit as never);
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 11000) return false;
+      if ((error as { code?: unknown } | null)?.code === 11000) return null;
       throw error;
     }
-    if (seq > limit.max) await LimitHit.deleteOne({ _id: hitId(key, seq - limit.max) });
+    await trim(key, seen);
     sweepSoon();
-    return true;
+    return `${seq}.${token}`;
+  }
+
+  /**
+   * Deletes the hits read before a new one that have `max` newer ones, the new one included (the
+   * hits counted meanwhile by others are newer still). A take only counts while fewer than `max`
+   * read hits are in the window, so it deletes only hits whose window has ended.
+   */
+  async function trim(key: string, seen: Hit[]): Promise<void> {
+    const spent = [...seen].sort((a, b) => b.seq - a.seq).slice(Math.max(0, limit.max - 1));
+    // One equality delete each (what the engine pushes down); one in the steady state.
+    for (const hit of spent) await LimitHit.deleteOne({ _id: hitId(key, hit.seq) });
   }
 
   return {
@@ -59,9 +83,10 @@ export function databaseLimiter(name: string, limit: WindowLimit, now: Clock = D
     },
     async hit(key) {
       const full = keyOf(key);
+      const seen = await hitsOf(full);
       // Counted whatever the count, so a number taken first just means the next one.
-      let seq = nextSeq(await hitsOf(full));
-      for (let tries = 1; !(await insert(full, seq)); tries++) {
+      let seq = nextSeq(seen);
+      for (let tries = 1; !(await insert(full, seq, seen)); tries++) {
         if (tries >= MAX_TRIES) throw new LockBusyError(BUSY);
         seq += 1;
       }
@@ -73,10 +98,19 @@ export function databaseLimiter(name: string, limit: WindowLimit, now: Clock = D
         const status: LimitStatus = statusOf(hits.map((hit) => hit.at), limit, now());
         if (status.limited) return status;
         // A number taken first means a hit this check did not see: check again.
-        if (await insert(full, nextSeq(hits))) return NOT_LIMITED;
+        const receipt = await insert(full, nextSeq(hits), hits);
+        if (receipt) return { limited: false, receipt };
         if (tries >= MAX_TRIES) throw new LockBusyError(BUSY);
         await sleep(Math.random() * Math.min(50, 2 * tries));
       }
+    },
+    async giveBack(key, receipt) {
+      const dot = receipt.indexOf(".");
+      const seq = Number(receipt.slice(0, dot));
+      if (dot < 0 || !Number.isSafeInteger(seq)) return;
+      await connectDb();
+      // By the driver: the token is no field of the model's schema, which mongoose would drop from the filter.
+      await LimitHit.collection.deleteOne({ _id: hitId(keyOf(key), seq), receipt: receipt.slice(dot + 1) } as never);
     },
     async reset(key) {
       await connectDb();

@@ -13,6 +13,9 @@ import { type Clock, type LimitStatus, NOT_LIMITED, type WindowLimit } from "@/l
 // (lib/redis/connection.mjs): the process then counts in its own memory until Redis is back, so
 // for that time each process keeps its own count (as with no shared store at all) and what it
 // counted is not carried over to Redis.
+//
+// A take's receipt is the member it added (or, counted in memory, the memory's receipt): giving it
+// back removes just that member, wherever it was counted.
 
 const SCRIPT = `
 local key = KEYS[1]
@@ -57,14 +60,14 @@ export function redisLimitKey(name: string, key: string): string {
 
 export function redisLimiter(name: string, limit: WindowLimit, now: Clock = Date.now): Limiter {
   const memory = new SlidingWindowLimiter({ ...limit, now });
-  const run = async (op: Op, key: string): Promise<{ answer: Answer; at: number } | null> => {
+  const run = async (op: Op, key: string): Promise<{ answer: Answer; at: number; member: string } | null> => {
     const at = now();
     // Unique per hit, so two hits in one millisecond are two members.
     const member = `${at}:${randomBytes(6).toString("base64url")}`;
     const reply = await onRedis((client) =>
       client.eval(SCRIPT, { keys: [redisLimitKey(name, key)], arguments: [String(at), String(limit.windowMs), String(limit.max), op, member] }),
     );
-    return reply.ok ? { answer: reply.value as Answer, at } : null;
+    return reply.ok ? { answer: reply.value as Answer, at, member } : null;
   };
   return {
     async status(key) {
@@ -77,7 +80,15 @@ export function redisLimiter(name: string, limit: WindowLimit, now: Clock = Date
     async take(key) {
       const done = await run("take", key);
       if (!done) return memory.take(key);
-      return done.answer[0] === 1 ? NOT_LIMITED : statusOfAnswer(done.answer, limit, done.at);
+      if (done.answer[0] === 1) return { limited: false, receipt: done.member };
+      const status = statusOfAnswer(done.answer, limit, done.at);
+      // Not counted means limited; the guard only narrows the type.
+      return status.limited ? status : { limited: true, retryAfterMs: 1 };
+    },
+    async giveBack(key, receipt) {
+      // Memory receipts and Redis members never look alike, so removing from both removes only the one hit.
+      memory.giveBack(key, receipt);
+      await onRedis((client) => client.zRem(redisLimitKey(name, key), receipt));
     },
     async reset(key) {
       memory.reset(key);

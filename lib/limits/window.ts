@@ -10,6 +10,12 @@ export type WindowLimit = { max: number; windowMs: number };
 export const NOT_LIMITED: LimitStatus = { limited: false };
 
 /**
+ * What a take answers: the hit counted, with the receipt that gives exactly that hit back (a
+ * password check that turned out not to be a failure), or the key limited and nothing counted.
+ */
+export type Taken = { limited: false; receipt: string } | { limited: true; retryAfterMs: number };
+
+/**
  * The status of a key whose hits in the window were at these times (any order). A slot frees up
  * when the oldest of the last `max` hits leaves the window.
  */

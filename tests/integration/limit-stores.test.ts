@@ -4,7 +4,7 @@ import { databaseLimiter } from "@/lib/limits/database-store";
 import { MINUTE_MS, sweepSpentHits } from "@/lib/limits/database-sweep";
 import type { Limiter } from "@/lib/limits/limiter";
 import { redisLimitKey, redisLimiter } from "@/lib/limits/redis-store";
-import type { Clock, WindowLimit } from "@/lib/limits/window";
+import type { Clock, Taken, WindowLimit } from "@/lib/limits/window";
 import { closeRedis, connectRedis } from "@/lib/redis/connection.mjs";
 import { LimitHit } from "@/models/LimitHit";
 import { createClient } from "redis";
@@ -19,6 +19,14 @@ const MINUTE = 60_000;
 function fakeClock(start = 1_000_000) {
   let now = start;
   return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+/** A counted take: its receipt is opaque. */
+const COUNTED = { limited: false, receipt: expect.any(String) };
+
+function receiptOf(taken: Taken): string {
+  if (taken.limited) throw new Error("the take was refused");
+  return taken.receipt;
 }
 
 type MakeLimiter = (name: string, limit: WindowLimit, now?: Clock) => Limiter;
@@ -86,14 +94,65 @@ describe.each(stores)("limits kept in %s", (_store, limiterOf) => {
   it("counts in a take only when not limited, and a refused take adds nothing", async () => {
     const clock = fakeClock();
     const limiter = limiterOf(fresh("take"), { max: 2, windowMs: 10 * MINUTE }, clock.now);
-    expect(await limiter.take("k")).toEqual({ limited: false });
+    expect(await limiter.take("k")).toEqual(COUNTED);
     clock.advance(MINUTE);
-    expect(await limiter.take("k")).toEqual({ limited: false });
+    expect(await limiter.take("k")).toEqual(COUNTED);
     clock.advance(MINUTE);
     expect(await limiter.take("k")).toEqual({ limited: true, retryAfterMs: 8 * MINUTE });
     // Had the refused take counted, the key would stay limited after the first hit left the window.
     clock.advance(8 * MINUTE);
-    expect(await limiter.take("k")).toEqual({ limited: false });
+    expect(await limiter.take("k")).toEqual(COUNTED);
+  });
+
+  it("gives back exactly the hit a take counted, once; unknown receipts and other keys change nothing", async () => {
+    const clock = fakeClock();
+    const limiter = limiterOf(fresh("give-back"), { max: 3, windowMs: 10 * MINUTE }, clock.now);
+    const first = receiptOf(await limiter.take("k"));
+    clock.advance(MINUTE);
+    const second = receiptOf(await limiter.take("k"));
+    await limiter.take("k");
+    expect((await limiter.status("k")).limited).toBe(true);
+    await limiter.giveBack("other", second);
+    await limiter.giveBack("k", "1.unknown");
+    await limiter.giveBack("k", "not a receipt");
+    expect((await limiter.status("k")).limited).toBe(true);
+    await limiter.giveBack("k", second);
+    expect(await limiter.status("k")).toEqual({ limited: false });
+    // The hit given back, not another: the first still holds its slot, so the key is limited until it leaves the window.
+    const third = receiptOf(await limiter.take("k"));
+    expect(await limiter.status("k")).toEqual({ limited: true, retryAfterMs: 9 * MINUTE });
+    // Twice changes nothing, even after its place was taken again.
+    await limiter.giveBack("k", second);
+    expect((await limiter.status("k")).limited).toBe(true);
+    await limiter.giveBack("k", third);
+    await limiter.giveBack("k", first);
+    clock.advance(MINUTE);
+    expect(await limiter.status("k")).toEqual({ limited: false });
+    expect(await limiter.take("k")).toEqual(COUNTED);
+    expect(await limiter.take("k")).toEqual(COUNTED);
+    expect((await limiter.take("k")).limited).toBe(true);
+  });
+
+  it("never gives back, for a receipt given back twice, the hit that took its place", async () => {
+    const limiter = limiterOf(fresh("twice"), { max: 2, windowMs: 10 * MINUTE });
+    await limiter.take("k");
+    const given = receiptOf(await limiter.take("k"));
+    await limiter.giveBack("k", given);
+    // In the database this hit gets the number the one given back had.
+    await limiter.take("k");
+    await limiter.giveBack("k", given);
+    expect((await limiter.take("k")).limited).toBe(true);
+  });
+
+  it("keeps counting every hit still in the window after hits among them were given back", async () => {
+    const limiter = limiterOf(fresh("gaps"), { max: 3, windowMs: 10 * MINUTE });
+    const taken = [];
+    for (let i = 0; i < 3; i++) taken.push(receiptOf(await limiter.take("k")));
+    // A gap in the middle, then more hits: the two left and the new one fill the window.
+    await limiter.giveBack("k", taken[1] ?? "");
+    expect(await limiter.take("k")).toEqual(COUNTED);
+    expect((await limiter.take("k")).limited).toBe(true);
+    for (let i = 0; i < 4; i++) expect((await limiter.take("k")).limited).toBe(true);
   });
 
   it("shares the count between two limiters of one name, as between two server processes", async () => {
@@ -177,8 +236,12 @@ describe("limits kept in Redis", () => {
     try {
       await pauser.sendCommand(["CLIENT", "PAUSE", "2000", "ALL"]);
       const started = Date.now();
-      expect(await limiter.take("k")).toEqual({ limited: false });
-      expect(await limiter.take("k")).toEqual({ limited: false });
+      const first = receiptOf(await limiter.take("k"));
+      expect(await limiter.take("k")).toEqual(COUNTED);
+      expect((await limiter.take("k")).limited).toBe(true);
+      // What was counted in memory is given back there.
+      await limiter.giveBack("k", first);
+      expect(await limiter.take("k")).toEqual(COUNTED);
       expect((await limiter.take("k")).limited).toBe(true);
       expect(Date.now() - started).toBeLessThan(1_500);
     } finally {
