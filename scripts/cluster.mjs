@@ -4,145 +4,100 @@
 // sessions are JWTs, so any process serves any visitor (no sticky sessions). nginx is the only
 // trusted proxy (TRUSTED_PROXIES=127.0.0.1) and says who the client is and which host and scheme it
 // used. Ctrl-C or SIGTERM stops nginx, then the shop processes (each finishing its requests), then
-// Redis; scripts/with-db.mjs, which runs this, then stops the database.
-//   npm run cluster [-- --processes N] [--port P]   (N: the machine's cores; P: $PORT or 3000)
+// Redis; scripts/with-db.mjs, which runs this, then stops the database. The parts run in process
+// groups of their own, so only this script's handler stops them; nginx or Redis exiting on its own
+// stops the cluster (exit code 1), a shop process exiting is logged (nginx routes around it).
+//   npm run cluster [-- --processes N] [--port P] [--dir D]
+//   (N: the machine's cores; P: $PORT or 3000; D: nginx's files, .data/cluster)
 // Also used by scripts/load.mjs to measure one process against several.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ferretdb.mjs";
 import { repoRoot, startNext } from "./harness.mjs";
+import { assertPortFree, startNginx } from "./nginx.mjs";
 import { startRedis } from "./redis.mjs";
-import { stopChild } from "./stop-child.mjs";
 
-const NGINX = process.env.NGINX_BIN || "/usr/sbin/nginx";
-/** Above the shop's largest body cap (part images), so the shop's own 413 message answers. */
-const NGINX_BODY_LIMIT = "16m";
+/** How a part ended, for the log. */
+const howItEnded = ({ code, signal }) => (signal ? `signal ${signal}` : `exit code ${code}`);
 
-/** Installs Debian's nginx when it is missing and we may (root); otherwise says how. */
-export function ensureNginxInstalled() {
-  if (existsSync(NGINX)) return;
-  const how = "apt-get update && apt-get install -y nginx-light";
-  if (process.getuid?.() !== 0) throw new Error(`The cluster needs nginx (${NGINX}): install it with \`sudo ${how}\`.`);
-  console.log(`[cluster] Installing nginx (${how}); this happens once…`);
-  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (r.status !== 0 || !existsSync(NGINX)) throw new Error(`Could not install nginx with \`${how}\`.`);
+/** The library's reaction to a part that exits unexpectedly: a line in the log. */
+export function logPartExit(part) {
+  const after = part.critical ? "the cluster cannot serve without it" : "nginx sends its visitors to the other processes";
+  console.error(`[cluster] ${part.name} exited unexpectedly (${howItEnded(part)}): ${after}`);
 }
 
-/** nginx's configuration: one upstream of the shop's processes, kept-alive connections, forwarding headers set (never passed through). */
-export function nginxConfig({ dir, port, upstreams, workers = 1 }) {
-  const temp = (name) => path.join(dir, "tmp", name);
-  // Run as root (the only way to start it on a port below 1024), nginx's workers drop to nobody.
-  const asRoot = process.getuid?.() === 0;
-  return `# Written by scripts/cluster.mjs for this run.
-${asRoot ? "user nobody nogroup;\n" : ""}worker_processes ${workers};
-daemon off;
-pid ${path.join(dir, "nginx.pid")};
-error_log stderr warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_max_body_size ${NGINX_BODY_LIMIT};
-  client_body_temp_path ${temp("body")};
-  proxy_temp_path ${temp("proxy")};
-  fastcgi_temp_path ${temp("fastcgi")};
-  uwsgi_temp_path ${temp("uwsgi")};
-  scgi_temp_path ${temp("scgi")};
-  upstream shop {
-    least_conn;
-${upstreams.map((u) => `    server ${u};`).join("\n")}
-    keepalive 64;
-    # Below Node's own 5 s: an idle connection is closed by nginx first, never reused as the shop
-    # closes it (that race resets the request, and a POST is not retried: a 502).
-    keepalive_timeout 4s;
-  }
-  server {
-    listen ${port};
-    location / {
-      proxy_pass http://shop;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      # Set, not passed through: what a client sent under these names never reaches the shop.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Real-IP "";
-      proxy_set_header Forwarded "";
-      proxy_buffering off;
-      proxy_read_timeout 120s;
-    }
-  }
-}
-`;
-}
-
-function answers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
+/** Calls `onExit` for each part that exits while the cluster is not being stopped. */
+function watch(parts, stopping, onExit, stop) {
+  for (const part of parts) {
+    void part.exit.then((how) => {
+      if (!stopping()) onExit({ name: part.name, critical: part.critical, pid: part.pid, ...how }, stop);
     });
-    socket.on("error", () => resolve(false));
-  });
+  }
 }
 
-async function startNginx({ dir, port, upstreams, workers }) {
-  ensureNginxInstalled();
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "tmp"), { recursive: true });
-  if (process.getuid?.() === 0) spawnSync("chown", ["-R", "nobody:nogroup", path.join(dir, "tmp")]);
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ dir, port, upstreams, workers }));
-  const child = spawn(NGINX, ["-p", dir, "-c", conf], { stdio: ["ignore", "inherit", "inherit"] });
-  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (!(await answers(port))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode} (see above; port ${port} taken?)`);
-    if (Date.now() > deadline) throw new Error(`nginx did not listen on port ${port} within 15 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
-    stop: () => stopChild(child, exited, { signal: "SIGQUIT", graceMs: 15_000 }),
-  };
+/** Redis for the cluster: the one named by env.REDIS_URL or $REDIS_URL, or a private one pushed to `parts`. */
+async function sharedRedis({ env, parts, quiet, detached }) {
+  const given = env.REDIS_URL ?? process.env.REDIS_URL;
+  if (given) return given;
+  const redis = await startRedis({ detached });
+  parts.push({ name: `Redis (pid ${redis.pid})`, critical: true, pid: redis.pid, exit: redis.exit, stop: redis.stop });
+  if (!quiet) console.log(`[cluster] Redis at ${redis.url} (pid ${redis.pid})`);
+  return redis.url;
+}
+
+/** Starts every shop process; all that started are pushed to `parts` even if one failed (then its error is thrown). */
+async function startShops({ ports, env, parts, quiet, detached }) {
+  const log = (p) => (quiet ? undefined : (line) => console.log(`[shop :${p}] ${line}`));
+  const results = await Promise.allSettled(ports.map((p) => startNext({ port: p, env, log: log(p), detached })));
+  const shops = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  for (const shop of shops) parts.push({ name: `shop process at ${shop.baseUrl} (pid ${shop.pid})`, critical: false, pid: shop.pid, exit: shop.exit, stop: shop.stop });
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return shops;
 }
 
 /**
  * Starts Redis (unless env.REDIS_URL names one), `processes` shop processes on free local ports and
  * nginx on `port` in front of them. `env` reaches every shop process. Resolves once nginx answers
- * and every process does; `stop()` stops them all, the front first.
+ * and every process does; `stop()` stops them all, the front first. If any part fails to start,
+ * every part started is stopped before the error is thrown.
+ * `detached`: every part in a process group of its own, so a Ctrl-C at the terminal reaches only the
+ * caller, who must stop the cluster (the CLI below). `onExit(part, stop)`: a part exited while the
+ * cluster was not being stopped (default: a line in the log).
  */
-export async function startCluster({ processes, port, env = {}, dir = path.join(repoRoot, ".data", "cluster"), quiet = true }) {
-  const stack = [];
-  const stopAll = async () => {
-    for (const part of stack.reverse()) await part.stop().catch((e) => console.error(`[cluster] ${e.message}`));
+export async function startCluster({ processes, port, env = {}, dir = path.join(repoRoot, ".data", "cluster"), quiet = true, detached = false, onExit = logPartExit }) {
+  const parts = [];
+  let stopping = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const part of [...parts].reverse()) await part.stop().catch((e) => console.error(`[cluster] stopping ${part.name}: ${e.message}`));
+    })();
+    return stopping;
   };
+  // Before anything starts: a taken port is refused at once (startNginx checks again, just before binding).
+  await assertPortFree(port);
   try {
-    let redisUrl = env.REDIS_URL ?? process.env.REDIS_URL;
-    if (!redisUrl) {
-      const redis = await startRedis();
-      stack.push(redis);
-      redisUrl = redis.url;
-      if (!quiet) console.log(`[cluster] Redis at ${redis.url}`);
-    }
+    const redisUrl = await sharedRedis({ env, parts, quiet, detached });
     const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${port}`;
     const shared = { TRUSTED_PROXIES: "127.0.0.1", ...env, REDIS_URL: redisUrl, NEXTAUTH_URL: publicUrl };
     const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
-    const shops = await Promise.all(ports.map((p) => startNext({ port: p, env: shared, log: quiet ? undefined : (line) => console.log(`[shop :${p}] ${line}`) })));
-    stack.push(...shops);
-    stack.push(await startNginx({ dir, port, upstreams: ports.map((p) => `127.0.0.1:${p}`), workers: Math.min(processes, os.availableParallelism()) }));
-    if (!quiet) console.log(`[cluster] ${processes} shop process(es) on ports ${ports.join(", ")} behind nginx at ${publicUrl}`);
-    return { baseUrl: `http://127.0.0.1:${port}`, publicUrl, shops, redisUrl, stop: stopAll };
+    const shops = await startShops({ ports, env: shared, parts, quiet, detached });
+    const workers = Math.min(processes, os.availableParallelism());
+    const nginx = await startNginx({ dir, port, upstreams: ports.map((p) => `127.0.0.1:${p}`), workers, detached });
+    parts.push({ name: `nginx (pid ${nginx.pid})`, critical: true, pid: nginx.pid, exit: nginx.exit, stop: nginx.stop });
+    watch(parts, () => stopping !== null, onExit, stop);
+    if (!quiet) console.log(`[cluster] ${processes} shop process(es) on ports ${ports.join(", ")} (pids ${shops.map((s) => s.pid).join(", ")}) behind nginx (pid ${nginx.pid}) at ${publicUrl}`);
+    return { baseUrl: `http://127.0.0.1:${port}`, publicUrl, shops, redisUrl, nginxPid: nginx.pid, stop };
   } catch (error) {
-    await stopAll();
+    await stop();
     throw error;
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The CLI's options: --processes N, --port P, --dir D (nginx's files; default .data/cluster). */
+function cliOptions() {
   const arg = (name) => {
     const i = process.argv.indexOf(name);
     return i > 0 ? process.argv[i + 1] : undefined;
@@ -150,23 +105,59 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const processes = Number(arg("--processes") ?? os.availableParallelism());
   const port = Number(arg("--port") ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(processes) || processes < 1 || !Number.isInteger(port) || port < 1) {
-    console.error("usage: npm run cluster [-- --processes N] [--port P]");
+    console.error("usage: npm run cluster [-- --processes N] [--port P] [--dir D]");
     process.exit(2);
   }
+  const dir = arg("--dir") ? path.resolve(arg("--dir")) : undefined;
+  return { processes, port, dir };
+}
+
+function ensureBuild(dist) {
+  if (existsSync(path.join(repoRoot, dist, "BUILD_ID"))) return;
+  console.log(`[cluster] no production build in ${dist}/: building it first (npm run build)`);
+  if (spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: repoRoot }).status !== 0) process.exit(1);
+}
+
+/**
+ * npm run cluster. The parts run in process groups of their own: a Ctrl-C at the terminal reaches
+ * this process only (nginx would take SIGINT as a fast stop, dropping the requests it proxies, and
+ * the shops would not finish theirs), and it stops them in order, gracefully. nginx or Redis
+ * exiting on its own stops the cluster with exit code 1; a shop process exiting is logged.
+ */
+async function main() {
+  const { processes, port, dir } = cliOptions();
   const dist = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(path.join(repoRoot, dist, "BUILD_ID"))) {
-    console.log(`[cluster] no production build in ${dist}/: building it first (npm run build)`);
-    if (spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: repoRoot }).status !== 0) process.exit(1);
-  }
-  const cluster = await startCluster({ processes, port, env: { NEXT_DIST_DIR: dist }, quiet: false });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log("[cluster] stopping: nginx, the shop processes, Redis");
-    await cluster.stop();
-    process.exit(0);
+  ensureBuild(dist);
+  let stopCluster = null;
+  let exitCode = null;
+  const shutDown = async (code, why) => {
+    if (exitCode !== null) return;
+    exitCode = code;
+    console.log(`[cluster] ${why}stopping: nginx, the shop processes, Redis`);
+    // A signal during start-up: startCluster is still running; main stops the cluster once it returns.
+    if (!stopCluster) return;
+    await stopCluster();
+    process.exit(code);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void shutDown(0, ""));
+  process.on("SIGTERM", () => void shutDown(0, ""));
+  const onExit = (part, stop) => {
+    logPartExit(part);
+    stopCluster = stop;
+    if (part.critical) void shutDown(1, `${part.name.split(" ")[0]} is gone: `);
+  };
+  const cluster = await startCluster({ processes, port, dir, env: { NEXT_DIST_DIR: dist }, quiet: false, detached: true, onExit });
+  stopCluster = cluster.stop;
+  if (exitCode !== null) {
+    await cluster.stop();
+    process.exit(exitCode);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // Whatever fails, startCluster has stopped what it started; trackChild's exit hook covers the rest.
+  main().catch((error) => {
+    console.error(`[cluster] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
 }

@@ -5,12 +5,17 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./ferretdb.mjs";
-import { stopChild } from "./stop-child.mjs";
+import { stopChild, trackChild } from "./stop-child.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Starts `next start` on 127.0.0.1; resolves once it answers. `log` gets its output line by line (kept for errors otherwise). */
-export async function startNext({ port, env = {}, log } = {}) {
+/**
+ * Starts `next start` on 127.0.0.1; resolves once it answers. `log` gets its output line by line
+ * (kept for errors otherwise). `detached`: in a process group of its own, so a Ctrl-C at the
+ * terminal reaches only us and we stop it gracefully (the caller must then stop it). If it fails to
+ * start, it is stopped before the error is thrown.
+ */
+export async function startNext({ port, env = {}, log, detached = false } = {}) {
   const p = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${p}`;
   const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(p)], {
@@ -24,7 +29,9 @@ export async function startNext({ port, env = {}, log } = {}) {
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    detached,
   });
+  trackChild(child, { group: detached });
   let output = "";
   const take = (chunk) => {
     if (!log) output += chunk;
@@ -32,24 +39,28 @@ export async function startNext({ port, env = {}, log } = {}) {
   };
   child.stdout.on("data", take);
   child.stderr.on("data", take);
-  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = exit.then(({ code }) => code);
+  const stop = () => stopChild(child, exited, { graceMs: 25_000, group: detached });
+  try {
+    await answering(child, baseUrl, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: child.pid, output: () => output, exit, stop };
+}
+
+/** Waits until the server answers; throws if it exits first or stays silent for 60 s. */
+async function answering(child, baseUrl, output) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited:\n${output()}`);
     const ok = await fetch(`${baseUrl}/api/auth/csrf`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGTERM");
-      throw new Error(`next start did not answer within 60 s:\n${output}`);
-    }
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    baseUrl,
-    pid: child.pid,
-    output: () => output,
-    stop: () => stopChild(child, exited, { graceMs: 25_000 }),
-  };
 }
 
 function cookiesOf(response, jar) {

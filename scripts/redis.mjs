@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { freePort } from "./ferretdb.mjs";
-import { stopChild } from "./stop-child.mjs";
+import { stopChild, trackChild } from "./stop-child.mjs";
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || "/usr/bin/redis-server";
 /** The private Redis's memory cap (REDIS_MAX_MEMORY, in Redis's units). */
@@ -40,35 +40,47 @@ function pong(port, timeoutMs = 500) {
 /**
  * Starts redis-server on 127.0.0.1 (a free port unless given) and resolves once it answers.
  * `stop()` shuts it down cleanly; `kill()` ends it at once (the tests of a Redis that goes away).
+ * `detached`: in a process group of its own, so a Ctrl-C at the terminal reaches only us (the
+ * caller must then stop it).
  */
-export async function startRedis({ port, quiet = true } = {}) {
+export async function startRedis({ port, quiet = true, detached = false } = {}) {
   ensureRedisInstalled();
   const p = port ?? (await freePort());
   // No snapshots, no append-only file: in memory only, and nothing written to the working folder.
   // Bounded like Next's own memory cache, the least recently used keys going first: a flood of
   // made-up URLs pushes out cold entries, while the limit keys of an active guesser stay hot.
   const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "allkeys-lru"];
-  const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
-  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (!(await pong(p))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} (port ${p} taken?)`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`redis-server did not answer on port ${p} within 15 s`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"], detached });
+  trackChild(child, { group: detached });
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = exit.then(({ code }) => code);
+  try {
+    await answering(child, p);
+  } catch (error) {
+    await stopChild(child, exited, { signal: "SIGKILL", group: detached });
+    throw error;
   }
   return {
     url: `redis://127.0.0.1:${p}`,
     port: p,
     pid: child.pid,
+    exit,
     kill() {
       if (child.exitCode === null) child.kill("SIGKILL");
       return exited;
     },
-    stop: () => stopChild(child, exited),
+    stop: () => stopChild(child, exited, { group: detached }),
   };
+}
+
+/** Waits until redis-server answers PING; throws if it exits first or stays silent for 15 s. */
+async function answering(child, port) {
+  const deadline = Date.now() + 15_000;
+  while (!(await pong(port))) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} (port ${port} taken?)`);
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port} within 15 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

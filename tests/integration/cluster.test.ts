@@ -1,12 +1,17 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nginxConfig, startCluster, type Cluster } from "../../scripts/cluster.mjs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startCluster, type Cluster } from "../../scripts/cluster.mjs";
+import { CONNECTIONS_PER_CLIENT, nginxConfig, SHOP_BODY_CAP, SHOP_PART_IMAGE_CAP } from "../../scripts/nginx-config.mjs";
+import { startNginx } from "../../scripts/nginx.mjs";
 import { freePort } from "../../scripts/ferretdb.mjs";
-import { signIn } from "../../scripts/harness.mjs";
+import { repoRoot, signIn } from "../../scripts/harness.mjs";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
+import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
+import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 import { Client } from "../support/client";
 import { TEST_AUTH_SECRET } from "../support/server";
 
@@ -24,6 +29,35 @@ async function signInAttempt(client: Client, email: string, password: string, he
   return new URL(reply.body.url ?? "", client.baseUrl).searchParams.get("error");
 }
 
+const NOT_ANSWERING = "The shop is not answering just now; please try again in a moment.";
+const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** The processes this test process started that are still running (its children), by pid. */
+function ourChildren(): Set<number> {
+  const list = spawnSync("pgrep", ["-P", String(process.pid)], { encoding: "utf8" }).stdout;
+  return new Set(list.split("\n").filter(Boolean).map(Number));
+}
+
+/** Whether a process, or any process of the group it led (nginx's workers), is still running (a zombie is not). */
+function alive(pid: number): boolean {
+  const members = spawnSync("pgrep", ["-g", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+  return [String(pid), ...members].some((member) => {
+    const stat = spawnSync("cat", [`/proc/${member}/stat`], { encoding: "utf8" }).stdout;
+    return stat !== "" && !/^\d+ \(.*\) Z/.test(stat);
+  });
+}
+
+/** POSTs `bytes` bytes to `pathname`; the status, the JSON message (or null), whether the shop answered, and how long it took. */
+async function post(baseUrl: string, pathname: string, bytes: number) {
+  const started = Date.now();
+  const reply = await fetch(`${baseUrl}${pathname}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array(bytes) });
+  const json = reply.headers.get("content-type")?.startsWith("application/json") ? ((await reply.json()) as { message?: string }) : null;
+  if (!json) await reply.arrayBuffer();
+  // Every reply of the shop's carries its security headers; nginx's own errors do not.
+  const fromShop = reply.headers.has("content-security-policy");
+  return { status: reply.status, message: json?.message ?? null, fromShop, ms: Date.now() - started };
+}
+
 // npm run cluster's shape, as a visitor meets it: nginx in front of two `next start` processes of
 // one build, one database, one Redis.
 
@@ -36,7 +70,7 @@ describe("several shop processes behind nginx (npm run cluster)", () => {
     cluster = await startCluster({
       processes: 2,
       port,
-      dir: mkdtempSync(path.join(os.tmpdir(), "cluster-")),
+      dir: tempDir("cluster-"),
       env: {
         NEXTAUTH_SECRET: TEST_AUTH_SECRET,
         NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test",
@@ -75,9 +109,37 @@ describe("several shop processes behind nginx (npm run cluster)", () => {
     expect(await signInAttempt(new Client(cluster.baseUrl), "nobody-else@example.com", "wrong-guess", yetAnother)).toMatch(ADDRESS_LOCKED);
   });
 
+  it("refuses a body over the shop's cap with its JSON 413, whether the shop or nginx refuses it, at once", async () => {
+    const justOver = await post(cluster.baseUrl, "/api/auth/callback/credentials", MAX_BODY_BYTES + 100);
+    expect(justOver).toMatchObject({ status: 413, message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`, fromShop: true });
+    const farOver = await post(cluster.baseUrl, "/api/auth/callback/credentials", 1024 * 1024);
+    expect(farOver).toMatchObject({ status: 413, message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`, fromShop: false });
+    expect(Math.max(justOver.ms, farOver.ms)).toBeLessThan(2_000);
+  });
+
+  it("lets a part image through to the shop, its own cap answering above it; nginx refuses only far above", async () => {
+    const withinCap = await post(cluster.baseUrl, "/part-images", PART_IMAGE_MAX_BYTES);
+    expect(withinCap.status).not.toBe(413);
+    expect(withinCap.fromShop).toBe(true);
+    const threeMegabytes = await post(cluster.baseUrl, "/part-images", 3 * 1024 * 1024);
+    expect(threeMegabytes).toMatchObject({ status: 413, message: `The request body is larger than ${PART_IMAGE_MAX_BYTES} bytes.`, fromShop: true });
+    const fiveMegabytes = await post(cluster.baseUrl, "/part-images", 5 * 1024 * 1024);
+    expect(fiveMegabytes).toMatchObject({ status: 413, message: `The request body is larger than ${PART_IMAGE_MAX_BYTES} bytes.`, fromShop: false });
+  });
+
+  it("passes headers up to the shop's own limit, so the shop answers a larger one itself (431)", async () => {
+    const reply = await fetch(`${cluster.baseUrl}/carparts`, { headers: { cookie: `big=${"x".repeat(20 * 1024)}` } });
+    await reply.arrayBuffer();
+    expect(reply.status).toBe(431);
+  });
+
   it("keeps answering when one shop process dies: nginx sends the visitors to the other", async () => {
+    const logged = vi.spyOn(console, "error");
     const [first] = cluster.shops;
     process.kill(first!.pid!, "SIGKILL");
+    await first!.exit;
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/shop process .* exited unexpectedly \(signal SIGKILL\)/)));
+    logged.mockRestore();
     for (let i = 0; i < 6; i++) {
       const reply = await fetch(`${cluster.baseUrl}/carparts`);
       expect(reply.status).toBe(200);
@@ -96,4 +158,135 @@ describe("nginx's configuration", () => {
     const check = spawnSync("/usr/sbin/nginx", ["-t", "-p", dir, "-c", file], { encoding: "utf8" });
     expect(check.stderr).toContain("syntax is ok");
   });
+
+  it("knows the shop's body caps, and lets a body through to the shop only a margin above them", () => {
+    expect(SHOP_BODY_CAP).toBe(MAX_BODY_BYTES);
+    expect(SHOP_PART_IMAGE_CAP).toBe(PART_IMAGE_MAX_BYTES);
+    const text = nginxConfig({ dir: "/tmp", port: 8080, upstreams: ["127.0.0.1:3001"] });
+    expect(text).toMatch(/client_max_body_size 17k;[\s\S]*location = \/part-images \{\n\s+client_max_body_size 4m;/);
+    expect(text).toContain("client_header_timeout 10s;");
+    expect(CONNECTIONS_PER_CLIENT).toBe(Number(process.env.CLUSTER_CONNECTIONS_PER_CLIENT ?? 512));
+    expect(text).toContain(`limit_conn per_client ${CONNECTIONS_PER_CLIENT};`);
+  });
+});
+
+describe("nginx in front of a shop that does not answer", () => {
+  let port: number;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+
+  beforeAll(async () => {
+    port = await freePort();
+    nginx = await startNginx({ dir: tempDir("nginx-"), port, upstreams: [`127.0.0.1:${await freePort()}`] });
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+  });
+
+  it("answers a POST with a JSON 502 in the shop's error shape", async () => {
+    const reply = await post(`http://127.0.0.1:${port}`, "/api/cart", 10);
+    expect(reply).toMatchObject({ status: 502, message: NOT_ANSWERING, fromShop: false });
+  });
+
+  it("answers a request it cannot read with a JSON 400", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = net.connect({ host: "127.0.0.1", port }, () => socket.write("NOT A REQUEST\r\n\r\n"));
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toMatch(/content-type: application\/json/i);
+    expect(raw).toContain('{"success":false,"message":"The request could not be read."}');
+  });
+
+  it("answers a header line over its buffers with a JSON 431", async () => {
+    const reply = await fetch(`http://127.0.0.1:${port}/carparts`, { headers: { cookie: `big=${"x".repeat(40 * 1024)}` } });
+    expect(reply.status).toBe(431);
+    expect(await reply.json()).toEqual({ success: false, message: "The request headers are too large." });
+  });
+
+  it("refuses a port another program listens on, naming it, and starts nothing", async () => {
+    const squatter = net.createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
+    const taken = (squatter.address() as net.AddressInfo).port;
+    const before = ourChildren();
+    try {
+      await expect(startNginx({ dir: tempDir("nginx-"), port: taken, upstreams: ["127.0.0.1:1"] })).rejects.toThrow(`Port ${taken} is taken by another program`);
+      await expect(startCluster({ processes: 1, port: taken, dir: tempDir("cluster-") })).rejects.toThrow(`Port ${taken} is taken by another program`);
+      expect([...ourChildren()].filter((pid) => !before.has(pid))).toEqual([]);
+    } finally {
+      squatter.close();
+    }
+  });
+});
+
+describe("a cluster whose shop processes cannot start", () => {
+  it("stops every part it started (Redis, the other processes) before reporting the error", async () => {
+    const before = ourChildren();
+    const start = startCluster({
+      processes: 2,
+      port: await freePort(),
+      dir: tempDir("cluster-"),
+      // A malformed TRUSTED_PROXIES stops the shop at start-up (lib/server/server-lifecycle.ts).
+      env: { NEXTAUTH_SECRET: TEST_AUTH_SECRET, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test", TRUSTED_PROXIES: "not-an-address" },
+    });
+    await expect(start).rejects.toThrow(/TRUSTED_PROXIES/);
+    expect([...ourChildren()].filter((pid) => !before.has(pid))).toEqual([]);
+  }, 60_000);
+});
+
+/** `npm run cluster` itself (one shop process), in a process group of its own as a terminal would run it; resolves once it serves. */
+async function startClusterCli(port: number): Promise<{ cli: ChildProcess; log: () => string; pids: () => number[]; exit: Promise<number | null> }> {
+  const env = { ...process.env, NEXTAUTH_SECRET: TEST_AUTH_SECRET, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test" };
+  const cli = spawn(process.execPath, [path.join(repoRoot, "scripts", "cluster.mjs"), "--processes", "1", "--port", String(port), "--dir", tempDir("cluster-cli-")], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  cli.stdout!.on("data", (chunk) => (log += chunk));
+  cli.stderr!.on("data", (chunk) => (log += chunk));
+  const exit = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!log.includes("behind nginx")) {
+    if (cli.exitCode !== null || Date.now() > deadline) throw new Error(`npm run cluster did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pids = () => [...log.matchAll(/\(pid (\d+)\)|pids? (\d+)/g)].map((m) => Number(m[1] ?? m[2]));
+  return { cli, log: () => log, pids, exit };
+}
+
+describe("npm run cluster (scripts/cluster.mjs)", () => {
+  it("on Ctrl-C (SIGINT to its whole process group), finishes the requests in flight, stops every part and exits 0", async () => {
+    const port = await freePort();
+    const { cli, pids, exit } = await startClusterCli(port);
+    const clients = Array.from({ length: 6 }, () => new Client(`http://127.0.0.1:${port}`));
+    const tokens = await Promise.all(clients.map((c) => c.get<{ csrfToken: string }>("/api/auth/csrf").then((r) => r.body.csrfToken)));
+    // Sign-ins: slow (scrypt), so most are still in flight when the signal comes.
+    let signalled = 0;
+    const attempts = clients.map((c, i) => {
+      const form = new URLSearchParams({ email: `in-flight-${i}@example.com`, password: "wrong-guess", csrfToken: tokens[i]!, callbackUrl: c.baseUrl, json: "true" });
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      return c.call("POST", "/api/auth/callback/credentials", { body: form.toString(), headers }).then(
+        (reply) => (reply.status < 500 ? (signalled ? "answered after the signal" : "answered") : `status ${reply.status}`),
+        (error: unknown) => String(error),
+      );
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    process.kill(-cli.pid!, "SIGINT");
+    signalled = Date.now();
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((o) => !o.startsWith("answered"))).toEqual([]);
+    expect(outcomes).toContain("answered after the signal");
+    expect(await exit).toBe(0);
+    expect(pids().length).toBeGreaterThanOrEqual(3);
+    expect(pids().filter(alive)).toEqual([]);
+  }, 60_000);
+
+  it("stops the whole cluster with exit code 1, saying why, when nginx exits", async () => {
+    const { log, pids, exit } = await startClusterCli(await freePort());
+    const nginxPid = Number(/behind nginx \(pid (\d+)\)/.exec(log())![1]);
+    process.kill(nginxPid, "SIGKILL");
+    expect(await exit).toBe(1);
+    expect(log()).toMatch(/nginx \(pid \d+\) exited unexpectedly \(signal SIGKILL\)/);
+    expect(pids().filter(alive)).toEqual([]);
+  }, 60_000);
 });

@@ -1,0 +1,90 @@
+// Debian's nginx in front of the shop's processes (npm run cluster): installed on first use, started
+// on a port it must really have bound, stopped gracefully. Its configuration: scripts/nginx-config.mjs.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { nginxConfig } from "./nginx-config.mjs";
+import { stopChild, trackChild } from "./stop-child.mjs";
+
+const NGINX = process.env.NGINX_BIN || "/usr/sbin/nginx";
+
+/** Installs Debian's nginx when it is missing and we may (root); otherwise says how. */
+export function ensureNginxInstalled() {
+  if (existsSync(NGINX)) return;
+  const how = "apt-get update && apt-get install -y nginx-light";
+  if (process.getuid?.() !== 0) throw new Error(`The cluster needs nginx (${NGINX}): install it with \`sudo ${how}\`.`);
+  console.log(`[cluster] Installing nginx (${how}); this happens once…`);
+  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (r.status !== 0 || !existsSync(NGINX)) throw new Error(`Could not install nginx with \`${how}\`.`);
+}
+
+
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+/** Refuses a port another program listens on: nginx would fail to bind it while that program answered for it. */
+export function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", (error) => {
+      const taken = error.code === "EADDRINUSE";
+      reject(taken ? new Error(`Port ${port} is taken by another program: nginx cannot listen on it. Stop that program or choose another port (--port P, or PORT).`) : error);
+    });
+    // No host: the wildcard address, the one nginx's `listen PORT` binds.
+    server.listen({ port, exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+const pidIn = (file) => {
+  try {
+    return Number(readFileSync(file, "utf8").trim());
+  } catch {
+    return null;
+  }
+};
+const ended = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Waits until nginx listens. Its pid file is written only once it has bound its port, so a program
+ * already answering on the port is never taken for it; and it must still be running after the probe.
+ */
+async function listening(child, port, pidFile) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (ended(child)) throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}) without listening on port ${port}; see its log above`);
+    if (pidIn(pidFile) === child.pid && (await answers(port)) && !ended(child)) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not listen on port ${port} within 15 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts nginx on `port` in front of `upstreams`; resolves once it listens there, stopped again if it does not. */
+export async function startNginx({ dir, port, upstreams, workers, detached = false, connectionsPerClient }) {
+  ensureNginxInstalled();
+  await assertPortFree(port);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  if (process.getuid?.() === 0) spawnSync("chown", ["-R", "nobody:nogroup", path.join(dir, "tmp")]);
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(conf, nginxConfig({ dir, port, upstreams, workers, connectionsPerClient }));
+  const child = spawn(NGINX, ["-p", dir, "-c", conf], { stdio: ["ignore", "inherit", "inherit"], detached });
+  // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
+  trackChild(child, { signal: "SIGQUIT", group: detached });
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const stop = () => stopChild(child, exit, { signal: "SIGQUIT", graceMs: 15_000, group: detached });
+  try {
+    await listening(child, port, path.join(dir, "nginx.pid"));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pid: child.pid, exit, stop };
+}
