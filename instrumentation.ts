@@ -10,9 +10,11 @@ export async function register(): Promise<void> {
       const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
       installGracefulShutdown();
-      // The shared cache (REDIS_URL): connected now, so the first requests find it ready, not missing.
+      // The shared cache (REDIS_URL) before the first request: a process serving before it is
+      // connected renders every page afresh and stores none. A Redis that does not answer holds the
+      // start back 3 s at most (lib/redis/connection.mjs); the client goes on reconnecting after it.
       const { connectRedis } = await import("@/lib/redis/connection.mjs");
-      void connectRedis();
+      await connectRedis();
       settleInterruptedOrdersAtStartup();
     }
   }

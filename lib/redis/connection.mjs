@@ -86,11 +86,17 @@ export async function onRedis(work, { timeoutMs = REDIS_TIMEOUT_MS } = {}) {
   }
 }
 
-/** Connects now (at server start), so the first requests do not each find Redis not yet ready. */
+/** How long a server's start waits for Redis before it serves without it (and goes on reconnecting). */
+const REDIS_CONNECT_WAIT_MS = 3000;
+
+/** Connects now (at server start), so the first requests do not each find Redis not yet ready; true once ready. */
 export async function connectRedis() {
   if (!redisConfigured()) return false;
-  await connection().connecting;
-  return connection().client.isReady;
+  const { client, connecting } = connection();
+  let timer;
+  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS)))]);
+  clearTimeout(timer);
+  return client.isReady;
 }
 
 /** Closes the connection (server shutdown, tests). */
