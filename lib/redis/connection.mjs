@@ -9,10 +9,14 @@
 import { createClient } from "redis";
 
 /** How long a command may take before the caller goes on without Redis. */
-export const REDIS_TIMEOUT_MS = Number(process.env.REDIS_TIMEOUT_MS) > 0 ? Number(process.env.REDIS_TIMEOUT_MS) : 250;
+// Wall time, so a server whose own event loop lags under a crowd waits longer for the same answer:
+// measured, 250 ms timed out answers a busy process was only slow to read, and each such miss
+// rendered a page afresh, which slowed it further.
+export const REDIS_TIMEOUT_MS = Number(process.env.REDIS_TIMEOUT_MS) > 0 ? Number(process.env.REDIS_TIMEOUT_MS) : 1000;
 const RECONNECT_MAX_MS = 2000;
-/** How long Redis is left alone after a command it did not answer in time. */
+/** How long Redis is left alone after commands it did not answer in time, one after another. */
 const QUIET_AFTER_TIMEOUT_MS = 1000;
+const TIMEOUTS_BEFORE_QUIET = 2;
 const WARN_EVERY_MS = 60_000;
 
 const SLOT = Symbol.for("autoparts.redis");
@@ -51,7 +55,7 @@ function connection() {
     socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, RECONNECT_MAX_MS) },
   });
   client.on("error", (error) => warn(`Redis error: ${error?.message ?? error}`));
-  const state = { client, quietUntil: 0, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
+  const state = { client, quietUntil: 0, timeoutsInARow: 0, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
   slot[SLOT] = state;
   return state;
 }
@@ -64,8 +68,8 @@ export async function onRedis(work, { timeoutMs = REDIS_TIMEOUT_MS } = {}) {
   if (!redisConfigured()) return { ok: false };
   const state = connection();
   const { client } = state;
-  // After a command went unanswered, Redis is left alone for a moment: a stalled Redis would
-  // otherwise cost every request REDIS_TIMEOUT_MS per command.
+  // After commands went unanswered with no answer between them, Redis is left alone for a moment:
+  // a stalled Redis would otherwise cost every request REDIS_TIMEOUT_MS per command.
   if (!client.isReady || Date.now() < state.quietUntil) return { ok: false };
   let timer;
   const late = new Promise((resolve) => {
@@ -73,11 +77,17 @@ export async function onRedis(work, { timeoutMs = REDIS_TIMEOUT_MS } = {}) {
   });
   try {
     const answer = await Promise.race([work(client).then((value) => ({ ok: true, value })), late]);
-    if (answer.late) {
-      state.quietUntil = Date.now() + QUIET_AFTER_TIMEOUT_MS;
-      warn(`no answer within ${timeoutMs} ms`);
+    if (!answer.late) {
+      state.timeoutsInARow = 0;
+      return answer;
     }
-    return answer.late ? { ok: false } : answer;
+    warn(`no answer within ${timeoutMs} ms`);
+    state.timeoutsInARow += 1;
+    if (state.timeoutsInARow >= TIMEOUTS_BEFORE_QUIET) {
+      state.timeoutsInARow = 0;
+      state.quietUntil = Date.now() + QUIET_AFTER_TIMEOUT_MS;
+    }
+    return { ok: false };
   } catch (error) {
     warn(`command failed: ${error?.message ?? error}`);
     return { ok: false };
