@@ -125,7 +125,7 @@ export function nginxConfig({ dir, port, upstreams, workers = 1, connectionsPerC
   const temp = (name) => path.join(dir, "tmp", name);
   // Run as root (the only way to start it on a port below 1024), nginx's workers drop to nobody.
   const asRoot = process.getuid?.() === 0;
-  return `# Written by scripts/cluster.mjs for this run.
+  return `# Written by scripts/nginx.mjs for this run of npm run cluster.
 ${asRoot ? "user nobody nogroup;\n" : ""}worker_processes ${workers};
 # Each proxied request holds two connections (the client's and the shop's); files for both.
 worker_rlimit_nofile 16384;

@@ -5,7 +5,7 @@
 // background render refreshes the entry) and `expired` (the next request renders afresh), each a
 // time in ms compared with the time the entry was stored. Plain JavaScript: Next loads the cache
 // handler itself, outside the app's TypeScript bundle, and both must agree on keys and format.
-import { databaseName, onRedis, redisConfigured } from "../redis/connection.mjs";
+import { redisNamespace, onRedis, redisConfigured } from "../redis/connection.mjs";
 
 /** How long an entry lives in Redis at most, so Redis memory stays bounded by a day of renders. */
 export const ENTRY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -20,9 +20,9 @@ export const EXPIRED_NOW = { expire: 0 };
 
 // One hash of tag states per database (they describe its data), and the entries beside it; the
 // {braces} keep both in one slot of a Redis Cluster, which the one-script read needs.
-export const tagStatesKey = (database = databaseName()) => `autoparts:{${database}}:tags`;
+export const tagStatesKey = (database = redisNamespace()) => `autoparts:{${database}}:tags`;
 /** Cache keys carry neither build nor database: an entry of another build or database is never served. */
-export const entryKeyPrefix = (deploymentId, database = databaseName()) => `autoparts:{${database}}:entry:${deploymentId}:`;
+export const entryKeyPrefix = (deploymentId, database = redisNamespace()) => `autoparts:{${database}}:entry:${deploymentId}:`;
 
 const STALE_FIELD = "s:";
 const EXPIRED_FIELD = "e:";

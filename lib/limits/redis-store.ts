@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { databaseName, onRedis } from "@/lib/redis/connection.mjs";
+import { redisNamespace, onRedis } from "@/lib/redis/connection.mjs";
 import type { Limiter } from "@/lib/limits/limiter";
 import { SlidingWindowLimiter } from "@/lib/limits/memory";
 import { type Clock, type LimitStatus, NOT_LIMITED, type WindowLimit } from "@/lib/limits/window";
@@ -55,7 +55,7 @@ function statusOfAnswer([, count, oldest]: Answer, { max, windowMs }: WindowLimi
 
 /** Keys of two shops on one Redis (two databases) never meet. */
 export function redisLimitKey(name: string, key: string): string {
-  return `limits:${databaseName()}:${name}:${key}`;
+  return `limits:${redisNamespace()}:${name}:${key}`;
 }
 
 export function redisLimiter(name: string, limit: WindowLimit, now: Clock = Date.now): Limiter {

@@ -30,7 +30,7 @@ export function redisConfigured() {
  * shops on one Redis whose databases share a name (two embedded databases are both "autoparts")
  * must set REDIS_NAMESPACE apart, or use a Redis each (or a Redis database each: redis://host/1).
  */
-export function databaseName(uri = process.env.MONGODB_URI ?? "") {
+export function redisNamespace(uri = process.env.MONGODB_URI ?? "") {
   const namespace = process.env.REDIS_NAMESPACE?.trim();
   if (namespace) return namespace;
   const match = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^/?]+)/.exec(uri);

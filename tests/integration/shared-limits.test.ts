@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { connectDb } from "@/lib/db/connect";
-import { databaseName } from "@/lib/redis/connection.mjs";
+import { redisNamespace } from "@/lib/redis/connection.mjs";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { LimitHit } from "@/models/LimitHit";
 import { createClient } from "redis";
@@ -64,7 +64,7 @@ async function redisAccountFailures(email: string): Promise<number> {
   const client = createClient({ url: redis?.url });
   await client.connect();
   try {
-    return await client.zCard(`limits:${databaseName()}:signin-account:${email}`);
+    return await client.zCard(`limits:${redisNamespace()}:signin-account:${email}`);
   } finally {
     await client.close();
   }
