@@ -1,9 +1,10 @@
 // Debian's nginx in front of the shop's processes (npm run cluster): installed on first use, started
 // on a port it must really have bound, stopped gracefully. Its configuration: scripts/nginx-config.mjs.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { ensureDebianPackage } from "./debian-package.mjs";
 import { nginxConfig } from "./nginx-config.mjs";
 import { stopChild, trackChild } from "./stop-child.mjs";
 
@@ -11,12 +12,7 @@ const NGINX = process.env.NGINX_BIN || "/usr/sbin/nginx";
 
 /** Installs Debian's nginx when it is missing and we may (root); otherwise says how. */
 export function ensureNginxInstalled() {
-  if (existsSync(NGINX)) return;
-  const how = "apt-get update && apt-get install -y nginx-light";
-  if (process.getuid?.() !== 0) throw new Error(`The cluster needs nginx (${NGINX}): install it with \`sudo ${how}\`.`);
-  console.log(`[cluster] Installing nginx (${how}); this happens once…`);
-  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (r.status !== 0 || !existsSync(NGINX)) throw new Error(`Could not install nginx with \`${how}\`.`);
+  ensureDebianPackage({ binary: NGINX, pkg: "nginx-light", what: "nginx", neededFor: "The cluster", tag: "cluster" });
 }
 
 

@@ -2,9 +2,9 @@
 // on a port of its own, in memory only (the cache and the limits are rebuilt by use; nothing in
 // Redis is the only copy of anything). Used by `npm run cluster` and by the tests of several
 // processes; on its own: `npm run redis -- [--port N]` prints its redis:// URL and runs until Ctrl-C.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import net from "node:net";
+import { ensureDebianPackage } from "./debian-package.mjs";
 import { freePort } from "./ferretdb.mjs";
 import { stopChild, trackChild } from "./stop-child.mjs";
 
@@ -14,12 +14,7 @@ const REDIS_MAX_MEMORY = process.env.REDIS_MAX_MEMORY || "256mb";
 
 /** Installs Debian's Redis when it is missing and we may (root); otherwise says how. */
 export function ensureRedisInstalled() {
-  if (existsSync(REDIS_SERVER)) return;
-  const how = "apt-get update && apt-get install -y redis-server";
-  if (process.getuid?.() !== 0) throw new Error(`The shared cache needs Redis (${REDIS_SERVER}): install it with \`sudo ${how}\`.`);
-  console.log(`[redis] Installing Redis (${how}); this happens once…`);
-  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (r.status !== 0 || !existsSync(REDIS_SERVER)) throw new Error(`Could not install Redis with \`${how}\`.`);
+  ensureDebianPackage({ binary: REDIS_SERVER, pkg: "redis-server", what: "Redis", neededFor: "The shared cache", tag: "redis" });
 }
 
 /** Whether something answers PING with PONG on the port within the time. */
