@@ -66,7 +66,7 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; n
   return page.evaluate(async () => (await fetch("/api/auth/session")).json());
 }
 
-const e2eDatabaseUri = () => `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? "27127"}/autoparts`;
+export const e2eDatabaseUri = () => `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? "27127"}/autoparts`;
 
 /** Runs one change straight in the e2e database, as another admin or another tab would. */
 async function inDatabase(change: (db: mongoose.Connection) => Promise<void>): Promise<void> {
