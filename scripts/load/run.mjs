@@ -6,14 +6,15 @@
 // Each shape gets three phases (every shape's cached pages first, then each shape's mixed and orders):
 //   cached pages  LOAD_PAGE_CONNECTIONS (100) connections on public pages for LOAD_PAGES_SECONDS (15),
 //                 LOAD_PAGES_ROUNDS (3) times, the shapes taking turns, after LOAD_PAGES_WARM_SECONDS
-//                 (15) of the same load on each (a fresh process serves at half speed until V8 has
-//                 compiled its hot code); the median round is reported;
+//                 (15) of the same load per process of each shape (a fresh process serves at half
+//                 speed until V8 has compiled its hot code); the median round is reported;
 //   mixed         LOAD_CLIENTS (200) clients browse and order for LOAD_SECONDS (60), LOAD_USERS (40)
 //                 signed-in accounts shared by the clients;
 //   orders        LOAD_ORDER_CONNECTIONS (50) connections of orders spread over the parts for
 //                 LOAD_ORDERS_SECONDS (15);
 // and is checked: no 5xx, no network error, no oversell, every acknowledged order stored.
 //   LOAD_SHAPES: which shapes, comma-separated (default "1,1+nginx,2+nginx").
+//   LOAD_PAGES_ONLY=1: the cached-pages phase alone.
 import path from "node:path";
 import mongoose from "mongoose";
 import { startCluster } from "../cluster.mjs";
@@ -28,6 +29,7 @@ const PAGE_CONNECTIONS = Number(process.env.LOAD_PAGE_CONNECTIONS ?? 100);
 const PAGES_SECONDS = Number(process.env.LOAD_PAGES_SECONDS ?? 15);
 const PAGES_ROUNDS = Number(process.env.LOAD_PAGES_ROUNDS ?? 3);
 const PAGES_WARM_SECONDS = Number(process.env.LOAD_PAGES_WARM_SECONDS ?? 15);
+const PAGES_ONLY = process.env.LOAD_PAGES_ONLY === "1";
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 40);
@@ -85,8 +87,10 @@ async function cachedPages(rows) {
     // LOAD_PORT pins one port, so only with one shape is it used here.
     for (const row of rows) running.push(await startShape(row.shape, rows.length > 1 ? await freePort() : undefined));
     for (const [i, row] of rows.entries()) {
-      console.log(`[load] ${row.shape}: warming, ${PAGE_CONNECTIONS} connections on cached pages for ${PAGES_WARM_SECONDS} s`);
-      await load(running[i].base, PAGES_WARM_SECONDS);
+      // Each process of a shape gets about the requests a lone process gets: V8 compiles by use.
+      const seconds = PAGES_WARM_SECONDS * parseShape(row.shape).processes;
+      console.log(`[load] ${row.shape}: warming, ${PAGE_CONNECTIONS} connections on cached pages for ${seconds} s`);
+      await load(running[i].base, seconds);
       row.pageRounds = [];
     }
     for (let round = 1; round <= PAGES_ROUNDS; round++) {
@@ -119,7 +123,7 @@ try {
     // answering directly takes a crowd's connections one turn at a time (README, "Load").
     else console.log(`[load] ${shape}: ${timeouts} requests on late-accepted connections waited over 10 s (one process answering directly; see the README's Load section)`);
   }
-  for (const row of rows) {
+  for (const row of PAGES_ONLY ? [] : rows) {
     const { shape } = row;
     await withShape(shape, async (base) => {
       // One more account for the orders phase, so its orders are told from the mixed phase's last ones.
@@ -144,12 +148,20 @@ try {
 
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : "-");
 const first = rows[0];
-console.log(`\n| shape | cached pages req/s (median; rounds) | p50 / p99 ms | x ${first?.shape} | mixed req/s | p50 / p99 ms | its orders p50 / p99 ms | x ${first?.shape} | orders/s (x${ORDER_CONNECTIONS}) | p50 / p99 ms | 5xx | errors |`);
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
-for (const { shape, pages, pageRounds, mixed, orders } of rows) {
-  console.log(
-    `| ${shape} | ${pages.rps} (${pageRounds.map((p) => p.rps).join(", ")}) | ${pages.p50} / ${pages.p99} | ${ratio(pages.rps, first.pages.rps)} | ${mixed.rps} | ${mixed.all.p50} / ${mixed.all.p99} | ${mixed.order.p50} / ${mixed.order.p99} | ${ratio(mixed.rps, first.mixed.rps)} | ${orders.ordersPerSecond} | ${orders.p50} / ${orders.p99} | ${mixed.fiveXX + orders.fiveXX} | ${mixed.errors + orders.errors + pageRounds.reduce((sum, p) => sum + p.errors + p.timeouts, 0)} |`,
-  );
+const pageColumns = (pages, pageRounds) => `${pages.rps} (${pageRounds.map((p) => p.rps).join(", ")}) | ${pages.p50} / ${pages.p99} | ${ratio(pages.rps, first.pages.rps)}`;
+const pageFailures = (pageRounds) => pageRounds.reduce((sum, p) => sum + p.errors + p.timeouts, 0);
+if (PAGES_ONLY) {
+  console.log(`\n| shape | cached pages req/s (median; rounds) | p50 / p99 ms | x ${first?.shape} | 4xx/5xx | errors |`);
+  console.log("|---|---|---|---|---|---|");
+  for (const { shape, pages, pageRounds } of rows) console.log(`| ${shape} | ${pageColumns(pages, pageRounds)} | ${pageRounds.reduce((sum, p) => sum + p.non2xx, 0)} | ${pageFailures(pageRounds)} |`);
+} else {
+  console.log(`\n| shape | cached pages req/s (median; rounds) | p50 / p99 ms | x ${first?.shape} | mixed req/s | p50 / p99 ms | its orders p50 / p99 ms | x ${first?.shape} | orders/s (x${ORDER_CONNECTIONS}) | p50 / p99 ms | 5xx | errors |`);
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const { shape, pages, pageRounds, mixed, orders } of rows) {
+    console.log(
+      `| ${shape} | ${pageColumns(pages, pageRounds)} | ${mixed.rps} | ${mixed.all.p50} / ${mixed.all.p99} | ${mixed.order.p50} / ${mixed.order.p99} | ${ratio(mixed.rps, first.mixed.rps)} | ${orders.ordersPerSecond} | ${orders.p50} / ${orders.p99} | ${mixed.fiveXX + orders.fiveXX} | ${mixed.errors + orders.errors + pageFailures(pageRounds)} |`,
+    );
+  }
 }
 console.log(failed ? "[load] FAILED" : "[load] passed: no 5xx, no oversell, every acknowledged order stored, in every shape");
 process.exit(failed ? 1 : 0);
