@@ -1,9 +1,10 @@
 // npm run bench: the finished shop against bare baselines, on this machine.
 //   BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 3),
 //   BENCH_SKIP_LIGHTHOUSE=1, BENCH_REBUILD=1 (force a new production build of the shop),
-//   BENCH_ONLY=pages,api,js,lighthouse,scale (comma-separated: run only these groups of targets while
-//     iterating; the baselines a chosen group needs still run; default: all but scale, which takes
-//     two data sets of its own and is run only when named: see scale.ts for its settings),
+//   BENCH_ONLY=pages,api,js,lighthouse,processes,scale (comma-separated: run only these groups of
+//     targets while iterating; the baselines a chosen group needs still run; default: all but scale,
+//     which takes two data sets of its own and is run only when named: see scale.ts for its settings;
+//     processes: one shop process against two behind nginx, see processes.ts),
 //   BENCH_CPU_PROF=1 (the shop's server runs under node --cpu-prof and writes a V8 CPU profile to
 //     .bench/prof/ when it stops; the bench then summarises the measured part of the page and API
 //     read runs with scripts/bench/profile-summary.mjs),
@@ -25,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { disconnectDb } from "@/lib/db/connect";
 import { freePort } from "../ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
+import { runProcesses } from "./processes";
 import { runScale } from "./scale";
 import {
   BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, markdownTable, nextBin, onAllCores, onServerCore, requestTimeout, root,
@@ -40,7 +42,7 @@ const profDir = path.join(benchDir, "prof");
 const floorDir = path.join(benchDir, "floor-app");
 
 /** The groups of targets BENCH_ONLY chooses from. */
-const GROUPS = ["pages", "api", "js", "lighthouse", "scale"] as const;
+const GROUPS = ["pages", "api", "js", "lighthouse", "processes", "scale"] as const;
 type Group = (typeof GROUPS)[number];
 const only: Group[] = (() => {
   const asked = (process.env.BENCH_ONLY ?? "").split(",").map((g) => g.trim()).filter(Boolean);
@@ -53,7 +55,7 @@ const only: Group[] = (() => {
 })();
 const runs = (group: Group) => only.includes(group) && !(group === "lighthouse" && process.env.BENCH_SKIP_LIGHTHOUSE);
 /** The groups measured on the one bench data set, against the baselines. */
-const runsBaselineGroups = only.some((g) => g !== "scale");
+const runsBaselineGroups = only.some((g) => g !== "scale" && g !== "processes");
 
 // Servers on core 0, load (this process) on core 1, where the machine has two.
 // (Once pinned, this process sees one core, so the decision travels in BENCH_PINNED.)
@@ -279,6 +281,7 @@ async function main() {
   ensureBuild();
   if (process.env.BENCH_ONLY) log(`BENCH_ONLY: running ${only.join(", ")}`);
   if (runsBaselineGroups) await runBaselineGroups();
+  if (runs("processes")) await runProcesses();
   if (runs("scale")) await runScale();
 }
 

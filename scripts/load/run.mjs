@@ -14,7 +14,8 @@
 //                 LOAD_ORDERS_SECONDS (15);
 // and is checked: no 5xx, no network error, no oversell, every acknowledged order stored.
 //   LOAD_SHAPES: which shapes, comma-separated (default "1,1+nginx,2+nginx").
-//   LOAD_PAGES_ONLY=1: the cached-pages phase alone.
+//   LOAD_PAGES_ONLY=1: the cached-pages phase alone; LOAD_RESULT_FILE: the figures as JSON there too.
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
 import { startCluster } from "../cluster.mjs";
@@ -163,5 +164,6 @@ if (PAGES_ONLY) {
     );
   }
 }
+if (process.env.LOAD_RESULT_FILE) writeFileSync(process.env.LOAD_RESULT_FILE, `${JSON.stringify({ passed: !failed, rows }, null, 2)}\n`);
 console.log(failed ? "[load] FAILED" : "[load] passed: no 5xx, no oversell, every acknowledged order stored, in every shape");
 process.exit(failed ? 1 : 0);
