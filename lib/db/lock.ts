@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { connectDb } from "@/lib/db/connect";
 import { StockLock } from "@/models/StockLock";
+import { isDuplicateKey } from "@/lib/db/duplicate-key";
 
 // A lock held in the database, so it holds across server processes, on MongoDB and on FerretDB
 // alike (whose conditional updates read and then write without atomicity).
@@ -27,10 +28,6 @@ const localLines = new Map<string, LocalLine>();
 
 /** The lock could not be had in time, or its line is full: the caller should try again shortly (503). */
 export class LockBusyError extends Error {}
-
-function isDuplicateKey(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 11000;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

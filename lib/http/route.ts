@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooMan
 import { HttpError, errorReply } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/origin";
 import { PasswordHashingBusyError } from "@/lib/users/password";
+import { isDuplicateKey } from "@/lib/db/duplicate-key";
 
 /** Any failure as a reply; only a genuine bug is a 500, and it is logged. */
 export function replyForError(error: unknown): NextResponse {
@@ -30,7 +31,7 @@ export function replyForError(error: unknown): NextResponse {
     console.error(`[api] database unavailable: ${(error as Error).message}`);
     return errorReply(503, DATABASE_DOWN_MESSAGE, {}, { "Retry-After": DATABASE_RETRY_AFTER });
   }
-  if ((error as { code?: unknown } | null)?.code === 11000) return errorReply(409, "This already exists.");
+  if (isDuplicateKey(error)) return errorReply(409, "This already exists.");
   console.error("[api] unexpected error", error);
   return errorReply(500, "Something went wrong on our side; please try again.");
 }

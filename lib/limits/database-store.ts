@@ -6,6 +6,7 @@ import { MINUTE_MS, sweepSoon } from "@/lib/limits/database-sweep";
 import type { Limiter } from "@/lib/limits/limiter";
 import { type Clock, type LimitStatus, type WindowLimit, statusOf } from "@/lib/limits/window";
 import { LimitHit, type LimitHitFields } from "@/models/LimitHit";
+import { isDuplicateKey } from "@/lib/db/duplicate-key";
 
 // Limits in the database, for a shop without Redis. Built for FerretDB v1, where an insert with a
 // unique `_id` is atomic but a conditional update or an upserting findOneAndUpdate reads, then
@@ -58,7 +59,7 @@ export function databaseLimiter(name: string, limit: WindowLimit, now: Clock = D
       // The driver's collection is typed for ObjectId ids; these ids are strings.
       await LimitHit.collection.insertOne(hit as never);
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 11000) return null;
+      if (isDuplicateKey(error)) return null;
       throw error;
     }
     await trim(key, seen);

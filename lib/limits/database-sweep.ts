@@ -2,6 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { LimitHit } from "@/models/LimitHit";
 import { LimitSweep } from "@/models/LimitSweep";
+import { isDuplicateKey } from "@/lib/db/duplicate-key";
 
 // The database has no expiring documents on FerretDB v1 (it refuses TTL indexes), and a range
 // filter would read every hit. So each hit carries the minute its window ends (`sweepAt`), and
@@ -40,6 +41,6 @@ export async function sweepSpentHits(minute = Math.floor(Date.now() / MINUTE_MS)
   if (to < from) return;
   // Two processes sweeping at once do the same deletes; a mark set back by the slower one only repeats them.
   await LimitSweep.updateOne({ _id: MARK_ID }, { $set: { minute: to } }, { upsert: true }).catch((error: unknown) => {
-    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    if (!isDuplicateKey(error)) throw error;
   });
 }

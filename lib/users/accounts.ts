@@ -8,6 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/pas
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { type Role, User } from "@/models/User";
+import { isDuplicateKey } from "@/lib/db/duplicate-key";
 
 export type AccountView = { email: string; name: string; image: string; role: Role };
 
@@ -41,7 +42,7 @@ export async function registerUser(input: { email: string; name?: string; image?
     return { created: true, account: toAccount(user) };
   } catch (error) {
     // Two registrations of the same new email raced: the other one created it.
-    if ((error as { code?: unknown }).code === 11000) return registerUser(input);
+    if (isDuplicateKey(error)) return registerUser(input);
     throw error;
   }
 }
@@ -60,7 +61,7 @@ export async function createAccountWithPassword(input: { email: string; password
     const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash });
     return toAccount(user);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 11000) throw new EmailTakenError();
+    if (isDuplicateKey(error)) throw new EmailTakenError();
     throw error;
   }
 }
