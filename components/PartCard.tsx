@@ -16,6 +16,7 @@ export function PartCard({ part, headingLevel = "h3", priority }: Props) {
             {part.partsname}
           </Link>
         </Heading>
+        {part.brand || part.mpn ? <p className="text-sm text-slate-600">{[part.brand, part.mpn && `Part no. ${part.mpn}`].filter(Boolean).join(" · ")}</p> : null}
         <p className="line-clamp-3 text-sm text-slate-700">{part.description}</p>
         <dl className="grid grid-cols-2 gap-1 text-sm">
           <dt className="text-slate-600">Minimum order</dt>

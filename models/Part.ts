@@ -12,6 +12,17 @@ const partSchema = new Schema(
     /** The most one order may take; unset on parts stored before it existed (maxPerOrderOf gives the default). */
     maxPerOrder: { type: Number, min: 1, validate: Number.isInteger },
     description: { type: String, required: true, trim: true, maxlength: 4000 },
+    /** Unset when not known, as on parts stored before they existed. */
+    brand: { type: String, trim: true, maxlength: 60 },
+    /** A slug of PART_CATEGORIES (lib/catalogue/categories.ts). */
+    category: { type: String, trim: true, maxlength: 40 },
+    /** Manufacturer part number, as the admin wrote it; matched by its compact form (lib/catalogue/part-numbers.ts). */
+    mpn: { type: String, trim: true, maxlength: 40 },
+    /** The shop's own number: no two parts share one (lib/catalogue/sku-claims.ts). */
+    sku: { type: String, trim: true, maxlength: 40 },
+    /** GTIN-8/12/13/14, digits only. */
+    gtin: { type: String, trim: true, maxlength: 14 },
+    oemNumbers: { type: [String], default: undefined },
     /**
      * The order journal of placeOrder (lib/stock/part-lock.ts): stock taken for these orders, whose order
      * documents may not be stored yet. Taken in the same single-document write as the stock, so a

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { PartIdentityFields } from "@/components/admin/PartIdentityFields";
 import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/site/api-client";
@@ -68,6 +69,7 @@ export function AddProductForm({ adminEmail }: { adminEmail: string }) {
         error={errors.maxPerOrder?.message}
       />
       <FormField id="description" label="Description" multiline registration={register("description")} error={errors.description?.message} />
+      <PartIdentityFields idFor={(field) => field} register={register} errors={errors} />
       <button type="submit" disabled={pending || uploading} className="self-start rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
         {pending ? "Adding…" : "Add product"}
       </button>

@@ -5,12 +5,18 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { PartIdentityFields } from "@/components/admin/PartIdentityFields";
 import { PartImageField } from "@/components/admin/PartImageField";
 import { FormField, asNumber } from "@/components/forms/FormField";
 import { callApi, messageOf } from "@/lib/site/api-client";
+import type { PartView } from "@/lib/catalogue/views";
 import { partEditSchema, type PartEdit, type PartEditInput } from "@/lib/validation/parts";
 
-type Part = Omit<PartEdit, "maxPerOrder"> & { _id: string; quantity: number; maxPerOrder: number };
+type Part = Pick<PartEdit, "partsname" | "image" | "price" | "minOrder" | "description"> & {
+  _id: string;
+  quantity: number;
+  maxPerOrder: number;
+} & Pick<PartView, "brand" | "category" | "mpn" | "sku" | "gtin" | "oemNumbers">;
 
 /** Manage Product, one part: edit its fields (same rules as adding), adjust its stock by a delta, delete it. */
 export function PartRowActions({ part }: { part: Part }) {
@@ -28,7 +34,20 @@ export function PartRowActions({ part }: { part: Part }) {
     formState: { errors },
   } = useForm<PartEditInput, unknown, PartEdit>({
     resolver: zodResolver(partEditSchema),
-    defaultValues: { partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, maxPerOrder: part.maxPerOrder, description: part.description },
+    defaultValues: {
+      partsname: part.partsname,
+      image: part.image,
+      price: part.price,
+      minOrder: part.minOrder,
+      maxPerOrder: part.maxPerOrder,
+      description: part.description,
+      brand: part.brand ?? "",
+      category: part.category ?? "",
+      mpn: part.mpn ?? "",
+      sku: part.sku ?? "",
+      gtin: part.gtin ?? "",
+      oemNumbers: part.oemNumbers,
+    },
   });
   const idFor = (field: string) => `${field}-${part._id}`;
 
@@ -138,6 +157,7 @@ export function PartRowActions({ part }: { part: Part }) {
             error={errors.maxPerOrder?.message}
           />
           <FormField id={idFor("description")} label="Description" multiline registration={register("description")} error={errors.description?.message} />
+          <PartIdentityFields idFor={idFor} register={register} errors={errors} />
           <div className="flex gap-2">
             <button type="submit" disabled={pending} className={`${button} bg-brand-700 text-white hover:bg-brand-900`}>
               Save

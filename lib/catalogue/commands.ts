@@ -1,6 +1,9 @@
 import "server-only";
 import { partsChanged } from "@/lib/cache/tags";
-import { type ListedPart, listChanges } from "@/lib/catalogue/lists";
+import { type ListedPart, LISTED_FIELDS, listChanges } from "@/lib/catalogue/lists";
+import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
+import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { changeLists } from "@/lib/db/ordered-index";
@@ -25,7 +28,17 @@ export async function addPart(input: NewPart): Promise<PartView> {
     minOrder: input.minOrder,
     maxPerOrder: input.maxPerOrder,
     description: input.description,
+    ...identityOf(input),
   });
+  if (part.sku) {
+    // Claimed once the part bears it, so a rival adding the same SKU at once sees a part that bears it.
+    try {
+      await claimSku(part.sku, part._id);
+    } catch (error) {
+      await Part.deleteOne({ _id: part._id });
+      throw error;
+    }
+  }
   const added = part.toObject();
   await changeLists(listChanges(null, added));
   await partsChanged(String(part._id));
@@ -54,7 +67,13 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     }
     const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
     if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
-    await Part.updateOne({ _id: part._id }, { $set: set });
+    const identity = identityChanges(changes);
+    const newSku = identity.set.sku;
+    const skuChanged = compactNumber(newSku ?? (identity.unset.includes("sku") ? "" : (part.sku ?? ""))) !== compactNumber(part.sku ?? "");
+    if (newSku && skuChanged) await claimSku(newSku, part._id);
+    const unset = Object.fromEntries(identity.unset.map((field) => [field, 1]));
+    await Part.updateOne({ _id: part._id }, { $set: { ...set, ...identity.set }, ...(identity.unset.length > 0 ? { $unset: unset } : {}) });
+    if (part.sku && skuChanged) await releaseSku(part.sku, part._id);
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
     await changeLists(listChanges(part, updated));
@@ -70,7 +89,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
 export async function deletePart(id: string): Promise<{ deletedCount: number }> {
   await connectDb();
   return withPartLock(id, async () => {
-    const part = await Part.findById(id, { partsname: 1, price: 1, description: 1, createdAt: 1 }).lean<ListedPart>();
+    const part = await Part.findById(id, LISTED_FIELDS).lean<ListedPart>();
     if (!part) throw new NotFoundError("There is no part with this id.");
     // One equality count per open status: the engine answers those from the index, an $in it would scan.
     const counts = await Promise.all(OPEN_STATUSES.map((status) => Order.countDocuments({ partId: part._id, status })));
@@ -81,6 +100,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
       );
     }
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
+    if (part.sku) await releaseSku(part.sku, part._id);
     await changeLists(listChanges(part, null));
     await partsChanged(id);
     return { deletedCount };

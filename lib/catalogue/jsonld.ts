@@ -1,3 +1,4 @@
+import { PART_CATEGORIES } from "@/lib/catalogue/categories";
 import type { PartView } from "@/lib/catalogue/views";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import type { ReviewStats } from "@/lib/reviews/queries";
@@ -14,7 +15,17 @@ export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
-/** schema.org Product with its Offer, plus the shop's review rating when there is one. */
+/** The numbers a search engine matches a product by: schema.org names a GTIN's property by its length. */
+function identifiers(part: PartView): JsonLd {
+  const ids: JsonLd = { sku: part.sku ?? part._id };
+  if (part.mpn) ids.mpn = part.mpn;
+  if (part.gtin) ids[`gtin${part.gtin.length}`] = part.gtin;
+  if (part.brand) ids.brand = { "@type": "Brand", name: part.brand };
+  if (part.category) ids.category = PART_CATEGORIES[part.category];
+  return ids;
+}
+
+/** schema.org Product with its Offer and numbers, plus the shop's review rating when there is one. */
 export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd {
   const url = absoluteUrl(`/parts/${part._id}`);
   const product: JsonLd = {
@@ -23,9 +34,8 @@ export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd
     name: part.partsname,
     description: part.description,
     image: absoluteUrl(shownPartImage(part.image)),
-    sku: part._id,
+    ...identifiers(part),
     url,
-    brand: { "@type": "Brand", name: SITE_NAME },
     offers: {
       "@type": "Offer",
       url,
@@ -47,4 +57,13 @@ export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd
     };
   }
   return product;
+}
+
+/** schema.org BreadcrumbList of a page's trail: each step's name and path, the last the page itself. */
+export function breadcrumbJsonLd(steps: { name: string; path: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: steps.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: absoluteUrl(step.path) })),
+  };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { PART_CATEGORIES, isPartCategory } from "@/lib/catalogue/categories";
+import { partNumbersOf } from "@/lib/catalogue/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { foldText, partTerms } from "@/lib/catalogue/search-terms";
 import { encodeKey, type ListChange } from "@/lib/db/ordered-index";
@@ -6,8 +8,8 @@ import type { IndexKey } from "@/models/IndexChunk";
 import type { PartDoc } from "@/models/Part";
 
 // The catalogue's ordered lists (lib/db/ordered-index.ts): its own order and the two sorts of
-// /parts, plus one list per search term. Every part command keeps them, and reindexCatalogue
-// rebuilds them from the parts themselves.
+// /parts, plus one list per search term and one per part number. Every part command keeps them, and
+// reindexCatalogue rebuilds them from the parts themselves.
 
 /** The catalogue's own order: oldest first, so the home page's "first 3" are stable. */
 export const CATALOGUE_LIST = "parts:catalogue";
@@ -17,6 +19,9 @@ export const PRICE_LIST = "parts:price";
 export const NAME_LIST = "parts:name";
 export const SEARCH_LIST_PREFIX = "search:";
 export const searchList = (term: string) => `${SEARCH_LIST_PREFIX}${term}`;
+/** The parts bearing a number (MPN, SKU, GTIN or OEM), by its compact form (lib/catalogue/part-numbers.ts). */
+export const NUMBER_LIST_PREFIX = "number:";
+export const numberList = (compact: string) => `${NUMBER_LIST_PREFIX}${compact}`;
 
 /** The list a sort reads, and whether backwards. */
 export const SORT_LISTS: Record<PartSort | "catalogue", { list: string; descending: boolean }> = {
@@ -27,7 +32,11 @@ export const SORT_LISTS: Record<PartSort | "catalogue", { list: string; descendi
 };
 
 /** What the lists need of a part. */
-export type ListedPart = Pick<PartDoc, "_id" | "partsname" | "price" | "description"> & { createdAt?: Date | null };
+export type ListedPart = Pick<PartDoc, "_id" | "partsname" | "price" | "description"> &
+  Partial<Pick<PartDoc, "brand" | "category" | "mpn" | "sku" | "gtin" | "oemNumbers">> & { createdAt?: Date | null };
+
+/** The projection that reads a ListedPart. */
+export const LISTED_FIELDS = { partsname: 1, price: 1, description: 1, createdAt: 1, brand: 1, category: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1 } as const;
 
 const priceCents = (price: number) => Math.max(0, Math.round(price * 100));
 // A part written straight into the collection may lack createdAt: its id's time stands in.
@@ -61,7 +70,8 @@ export function listEntriesOf(part: ListedPart): Entry[] {
     { list: CATALOGUE_LIST, key: encodeKey(addedAt(part), id) },
     { list: PRICE_LIST, key: encodeKey(priceCents(part.price), id) },
     { list: NAME_LIST, key: encodeKey(foldText(part.partsname), id) },
-    ...partTerms(part).map((term) => ({ list: searchList(term), key: inSearch })),
+    ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => ({ list: searchList(term), key: inSearch })),
+    ...partNumbersOf(part).map((number) => ({ list: numberList(number), key: inSearch })),
   ];
 }
 

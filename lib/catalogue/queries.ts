@@ -3,7 +3,7 @@ import { findEachById } from "@/lib/db/each-by-id";
 import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { searchPage, searchTermsOf } from "@/lib/catalogue/search";
+import { numberListOf, searchListsOf, searchPage } from "@/lib/catalogue/search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { keyId, listSize, readList } from "@/lib/db/ordered-index";
@@ -54,11 +54,18 @@ export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?
 
 export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number };
 
-/** The ids of one page and the total: of a search when the text has terms, else of the catalogue in the sort's list. */
+/**
+ * The ids of one page and the total: of a search when there is a text (the parts bearing it when it
+ * is a part number, else those with all its words), else of the catalogue in the sort's list.
+ */
 async function pageOfIds(q: string | undefined, sort: PartSort | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
-  const terms = searchTermsOf(q);
-  // A text with no letter or digit in it ("#", "(") matches no word, so nothing.
-  if (terms) return terms.length > 0 ? searchPage(terms, { sort, offset, limit }) : { ids: [], total: 0 };
+  const lists = searchListsOf(q);
+  if (lists) {
+    const numbered = await numberListOf(q);
+    if (numbered) return searchPage([numbered], { sort, offset, limit });
+    // A text with no letter or digit in it ("#", "(") matches no word, so nothing.
+    return lists.length > 0 ? searchPage(lists, { sort, offset, limit }) : { ids: [], total: 0 };
+  }
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
   const { keys, total } = await readList(list, { offset, limit, descending });
   return { ids: keys.map(keyId), total };
@@ -75,7 +82,7 @@ export async function searchParts({ q, page = 1, sort, pageSize = CATALOGUE_PAGE
 /** How many parts the catalogue holds, or match a search text. */
 export async function countParts(q?: string): Promise<number> {
   await connectDb();
-  return searchTermsOf(q) ? (await pageOfIds(q, undefined, 0, 0)).total : listSize(CATALOGUE_LIST);
+  return searchListsOf(q) ? (await pageOfIds(q, undefined, 0, 0)).total : listSize(CATALOGUE_LIST);
 }
 
 export type PartSitemapEntry = { _id: string; updatedAt: string };

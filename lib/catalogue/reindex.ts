@@ -1,36 +1,53 @@
 import "server-only";
-import { CATALOGUE_LIST, listEntriesOf, type ListedPart, NAME_LIST, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, LISTED_FIELDS, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
 import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
 import { Part } from "@/models/Part";
+import { SkuClaim } from "@/models/SkuClaim";
 
 // For parts written straight into the database (a restore, a bulk import), which no command listed:
-// reads every part once and rebuilds the catalogue's lists and search terms from them. An operator's
-// tool, not a request: it may read the whole collection.
+// reads every part once and rebuilds the catalogue's lists, search terms, number lists and SKU
+// claims from them. An operator's tool, not a request: it may read the whole collection.
 
-/** Rebuilds the catalogue's lists and search terms from the parts; says what it did in one line. */
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Rebuilds the catalogue's lists, search terms and SKU claims from the parts; says what it did in one line. */
 export async function reindexCatalogue(): Promise<string> {
   await connectDb();
   const lists = new Map<string, IndexKey[]>([CATALOGUE_LIST, PRICE_LIST, NAME_LIST].map((list) => [list, []]));
+  // The oldest part bearing a SKU keeps it; a later one (two parts imported with one SKU) is reported.
+  const skus = new Map<string, ListedPart["_id"]>();
   let parts = 0;
-  for await (const part of Part.find({}, { partsname: 1, price: 1, description: 1, createdAt: 1 }).lean<ListedPart>().cursor()) {
+  let sharedSkus = 0;
+  for await (const part of Part.find({}, LISTED_FIELDS).lean<ListedPart>().cursor()) {
     parts += 1;
     for (const { list, key } of listEntriesOf(part)) {
       const keys = lists.get(list);
       if (keys) keys.push(key);
       else lists.set(list, [key]);
     }
+    const sku = compactNumber(part.sku ?? "");
+    const holder = skus.get(sku);
+    if (holder) sharedSkus += 1;
+    // Ids grow with time: the smaller is the older part.
+    if (sku && (!holder || String(part._id) < String(holder))) skus.set(sku, part._id);
   }
+  const isDerived = (list: string) => list.startsWith(SEARCH_LIST_PREFIX) || list.startsWith(NUMBER_LIST_PREFIX);
   const stale: string[] = [];
   for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
-    if (list.startsWith(SEARCH_LIST_PREFIX) && !lists.has(list)) stale.push(list);
+    if (isDerived(list) && !lists.has(list)) stale.push(list);
   }
   await rebuildLists(lists);
   for (const list of stale) {
     await IndexChunk.deleteMany({ list });
     await IndexDirectory.deleteOne({ _id: list });
   }
-  const terms = lists.size - 3;
-  return `Catalogue reindexed: ${parts} part${parts === 1 ? "" : "s"} listed, ${terms} search term${terms === 1 ? "" : "s"}, ${stale.length} stale term${stale.length === 1 ? "" : "s"} removed.`;
+  await SkuClaim.deleteMany({});
+  if (skus.size > 0) await SkuClaim.insertMany([...skus].map(([sku, part]) => ({ _id: sku, part })));
+  const terms = [...lists.keys()].filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;
+  const numbers = [...lists.keys()].filter((list) => list.startsWith(NUMBER_LIST_PREFIX)).length;
+  const shared = sharedSkus > 0 ? ` (${plural(sharedSkus, "part")} share a SKU with an older part: give them their own)` : "";
+  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale.length, "stale list")} removed.`;
 }

@@ -26,10 +26,14 @@ export function searchWords(text: string): string[] {
     .map((word) => [...word].slice(0, MAX_WORD_LENGTH).join(""));
 }
 
-/** Every term a part is found by: its name's and description's words and their prefixes from MIN_PREFIX_LENGTH. */
-export function partTerms(part: { partsname: string; description: string }): string[] {
+/**
+ * Every term a part is found by: the words of its name, brand, category and description, and their
+ * prefixes from MIN_PREFIX_LENGTH. The description comes last: a huge one is what MAX_TERMS_PER_PART cuts.
+ */
+export function partTerms(part: { partsname: string; description: string; brand?: string | null; categoryName?: string | null }): string[] {
   const terms = new Set<string>();
-  for (const word of [...searchWords(part.partsname), ...searchWords(part.description)]) {
+  const texts = [part.partsname, part.brand ?? "", part.categoryName ?? "", part.description];
+  for (const word of texts.flatMap(searchWords)) {
     const letters = [...word];
     for (let length = Math.min(MIN_PREFIX_LENGTH, letters.length); length <= letters.length; length++) {
       if (terms.size >= MAX_TERMS_PER_PART) return [...terms];

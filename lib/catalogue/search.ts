@@ -1,21 +1,33 @@
 import "server-only";
-import { readSearchKey, searchList, type SearchKey } from "@/lib/catalogue/lists";
+import { numberList, readSearchKey, searchList, type SearchKey } from "@/lib/catalogue/lists";
+import { numberQueryOf } from "@/lib/catalogue/part-numbers";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 import { queryTerms } from "@/lib/catalogue/search-terms";
 import { listSize, readList } from "@/lib/db/ordered-index";
 import { withoutControlCharacters } from "@/lib/validation/common";
 
-// A search reads the inverted index of lib/catalogue/lists.ts, never the parts: one term in the
-// catalogue's order is a page of its list; a sort or several terms read the lists of the search
-// whole, smallest first, so the cost follows how many parts the terms match, not the catalogue.
+// A search reads the inverted index of lib/catalogue/lists.ts, never the parts: one list in the
+// catalogue's order is a page of it; a sort or several terms read the lists of the search whole,
+// smallest first, so the cost follows how many parts the terms match, not the catalogue.
+
+/** A search is read, not stored: its control characters are dropped, and it is cut to MAX_SEARCH_LENGTH. */
+const searchText = (q: string | undefined) => withoutControlCharacters(q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+
+/** The lists of the words of a search text, null when it is blank. */
+export function searchListsOf(q: string | undefined): string[] | null {
+  const text = searchText(q);
+  return text ? queryTerms(text).map(searchList) : null;
+}
 
 /**
- * The terms of a search text, null when it is blank. A search is read, not stored: its control
- * characters are dropped, and it is cut to MAX_SEARCH_LENGTH.
+ * The list of the parts bearing the part number a search text is, typed with or without its dashes
+ * and spaces; null when no part bears it, and the text is searched by its words.
  */
-export function searchTermsOf(q: string | undefined): string[] | null {
-  const text = withoutControlCharacters(q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  return text ? queryTerms(text) : null;
+export async function numberListOf(q: string | undefined): Promise<string | null> {
+  const compact = numberQueryOf(searchText(q));
+  if (!compact) return null;
+  const list = numberList(compact);
+  return (await listSize(list)) > 0 ? list : null;
 }
 
 export type SearchPage = { ids: string[]; total: number };
@@ -31,24 +43,24 @@ function sorted(matches: SearchKey[], sort: PartSort | undefined): SearchKey[] {
   return matches;
 }
 
-/** Every key of a term's list, in catalogue order. */
-async function wholeList(term: string, size: number): Promise<string[]> {
-  return size === 0 ? [] : (await readList(searchList(term), { offset: 0, limit: size })).keys;
+/** Every key of a list, in catalogue order. */
+async function wholeList(list: string, size: number): Promise<string[]> {
+  return size === 0 ? [] : (await readList(list, { offset: 0, limit: size })).keys;
 }
 
-/** The ids of one page of the parts matching every term, and how many match. */
-export async function searchPage(terms: string[], { sort, offset, limit }: { sort?: PartSort; offset: number; limit: number }): Promise<SearchPage> {
-  if (terms.length === 1 && !sort) {
-    const { keys, total } = await readList(searchList(terms[0]!), { offset, limit });
+/** The ids of one page of the parts in every one of these search or number lists, and how many there are. */
+export async function searchPage(lists: string[], { sort, offset, limit }: { sort?: PartSort; offset: number; limit: number }): Promise<SearchPage> {
+  if (lists.length === 1 && !sort) {
+    const { keys, total } = await readList(lists[0]!, { offset, limit });
     return { ids: keys.map((key) => readSearchKey(key).id), total };
   }
-  const sizes = await Promise.all(terms.map(async (term) => ({ term, size: await listSize(searchList(term)) })));
+  const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await listSize(list) })));
   sizes.sort((a, b) => a.size - b.size);
   const [smallest, ...others] = sizes;
-  let keys = await wholeList(smallest!.term, smallest!.size);
+  let keys = await wholeList(smallest!.list, smallest!.size);
   // The others only narrow the smallest: once nothing is left, they need not be read.
   if (keys.length > 0 && others.length > 0) {
-    const lists = await Promise.all(others.map(({ term, size }) => wholeList(term, size).then((list) => new Set(list))));
+    const lists = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
     keys = keys.filter((key) => lists.every((list) => list.has(key)));
   }
   const matches = sorted(keys.map(readSearchKey), sort);

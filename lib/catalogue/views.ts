@@ -1,3 +1,4 @@
+import { isPartCategory, type PartCategory } from "@/lib/catalogue/categories";
 import { maxPerOrderOf } from "@/lib/validation/parts";
 import type { PartDoc } from "@/models/Part";
 
@@ -12,6 +13,13 @@ export type PartView = {
   /** The most one order may take (the part's own maximum or the default). */
   maxPerOrder: number;
   description: string;
+  /** Null (or [] for oemNumbers) when not known. */
+  brand: string | null;
+  category: PartCategory | null;
+  mpn: string | null;
+  sku: string | null;
+  gtin: string | null;
+  oemNumbers: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -26,6 +34,12 @@ export function toPartView(part: PartDoc & { createdAt?: Date; updatedAt?: Date 
     minOrder: part.minOrder,
     maxPerOrder: maxPerOrderOf(part),
     description: part.description,
+    brand: part.brand ?? null,
+    category: isPartCategory(part.category) ? part.category : null,
+    mpn: part.mpn ?? null,
+    sku: part.sku ?? null,
+    gtin: part.gtin ?? null,
+    oemNumbers: part.oemNumbers ?? [],
     createdAt: (part.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (part.updatedAt ?? part.createdAt ?? new Date(0)).toISOString(),
   };

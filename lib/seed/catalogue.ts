@@ -1,12 +1,21 @@
-// The catalogue and reviews a fresh shop starts with. Images ship in public/parts.
+// The catalogue and reviews a fresh shop starts with. Images ship in public/parts. The brands are the
+// shop's own inventions, and so are the part numbers; the GTINs are in GS1's in-store range (prefix
+// 20), which no product sold in shops bears.
 
+import type { PartCategory } from "@/lib/catalogue/categories";
 import type { PartView } from "@/lib/catalogue/views";
 
-export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder">;
+export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder" | "category"> & { category: PartCategory };
 
 export const seedParts: SeedPart[] = [
   {
     partsname: "Vented Front Brake Disc 300 mm",
+    brand: "Stopline",
+    category: "brakes",
+    mpn: "SL-BD300V",
+    sku: "AP-BRK-0001",
+    gtin: "2000421001073",
+    oemNumbers: ["Z9 137 613", "Z9-8222-2"],
     image: "/parts/brake-disc.svg",
     price: 64,
     quantity: 180,
@@ -16,6 +25,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Ceramic Brake Pad Set (Front Axle)",
+    brand: "Stopline",
+    category: "brakes",
+    mpn: "SL-CP-4412",
+    sku: "AP-BRK-0002",
+    gtin: "2000421001141",
+    oemNumbers: ["Z9 211 839", "Z9-6444-4"],
     image: "/parts/brake-pads.svg",
     price: 42,
     quantity: 260,
@@ -25,6 +40,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Iridium Spark Plug",
+    brand: "Ignis",
+    category: "engine",
+    mpn: "IG-IR6-08",
+    sku: "AP-ENG-0001",
+    gtin: "2000421001219",
+    oemNumbers: ["Z9 285 065"],
     image: "/parts/spark-plug.svg",
     price: 11,
     quantity: 1200,
@@ -34,6 +55,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Spin-On Oil Filter",
+    brand: "Purflow",
+    category: "filters",
+    mpn: "PF-OC-217",
+    sku: "AP-FLT-0001",
+    gtin: "2000421001288",
+    oemNumbers: ["Z9 322 678", "Z9-8777-0"],
     image: "/parts/oil-filter.svg",
     price: 9,
     quantity: 950,
@@ -43,6 +70,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Engine Air Filter Panel",
+    brand: "Purflow",
+    category: "filters",
+    mpn: "PF-AP-5530",
+    sku: "AP-FLT-0002",
+    gtin: "2000421001356",
+    oemNumbers: ["Z9 396 904"],
     image: "/parts/air-filter.svg",
     price: 18,
     quantity: 430,
@@ -52,6 +85,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "AGM Start-Stop Battery 70 Ah",
+    brand: "Voltmark",
+    category: "electrical",
+    mpn: "VM-AGM70-760",
+    sku: "AP-ELE-0001",
+    gtin: "2000421001424",
+    oemNumbers: ["Z9 433 517"],
     image: "/parts/car-battery.svg",
     price: 189,
     quantity: 75,
@@ -61,6 +100,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Remanufactured Alternator 120 A",
+    brand: "Voltmark",
+    category: "electrical",
+    mpn: "VM-ALT120-R",
+    sku: "AP-ELE-0002",
+    gtin: "2000421001493",
+    oemNumbers: ["Z9 470 130"],
     image: "/parts/alternator.svg",
     price: 215,
     quantity: 40,
@@ -70,6 +115,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "LED Headlight Assembly (Left)",
+    brand: "Lumora",
+    category: "lighting",
+    mpn: "LU-HL-L-LED",
+    sku: "AP-LGT-0001",
+    gtin: "2000421001561",
+    oemNumbers: ["Z9 507 743"],
     image: "/parts/headlight.svg",
     price: 329,
     quantity: 25,
@@ -79,6 +130,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Gas Shock Absorber (Rear)",
+    brand: "Dampco",
+    category: "suspension",
+    mpn: "DC-GS-R-3320",
+    sku: "AP-SUS-0001",
+    gtin: "2000421001639",
+    oemNumbers: ["Z9 544 356"],
     image: "/parts/shock-absorber.svg",
     price: 78,
     quantity: 140,
@@ -88,6 +145,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Timing Belt Kit with Tensioner",
+    brand: "Ignis",
+    category: "engine",
+    mpn: "IG-TBK-118",
+    sku: "AP-ENG-0002",
+    gtin: "2000421001707",
+    oemNumbers: ["Z9 581 969"],
     image: "/parts/timing-belt.svg",
     price: 139,
     quantity: 60,
@@ -97,6 +160,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Aluminium Radiator",
+    brand: "Thermex",
+    category: "cooling",
+    mpn: "TX-RAD-AL-640",
+    sku: "AP-COO-0001",
+    gtin: "2000421001776",
+    oemNumbers: ["Z9 618 582"],
     image: "/parts/radiator.svg",
     price: 248,
     quantity: 30,
@@ -106,6 +175,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Flat Wiper Blade Pair 600/400 mm",
+    brand: "Clearsweep",
+    category: "body",
+    mpn: "CS-FB-600400",
+    sku: "AP-BOD-0001",
+    gtin: "2000421001844",
+    oemNumbers: ["Z9 655 195"],
     image: "/parts/wiper-blades.svg",
     price: 27,
     quantity: 500,
@@ -115,6 +190,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "All-Season Tyre 205/55 R16",
+    brand: "Gripwell",
+    category: "wheels",
+    mpn: "GW-AS-2055516-91V",
+    sku: "AP-WHL-0001",
+    gtin: "2000421001912",
+    oemNumbers: [],
     image: "/parts/tire.svg",
     price: 96,
     quantity: 320,
@@ -124,6 +205,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Clutch Kit, 3-Piece",
+    brand: "Axiom Drive",
+    category: "drivetrain",
+    mpn: "AX-CK3-228",
+    sku: "AP-DRV-0001",
+    gtin: "2000421001981",
+    oemNumbers: ["Z9 692 808"],
     image: "/parts/clutch-kit.svg",
     price: 274,
     quantity: 35,
@@ -133,6 +220,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Water Pump with Gasket",
+    brand: "Thermex",
+    category: "cooling",
+    mpn: "TX-WP-5508",
+    sku: "AP-COO-0002",
+    gtin: "2000421002056",
+    oemNumbers: ["Z9 729 421"],
     image: "/parts/water-pump.svg",
     price: 58,
     quantity: 90,
@@ -142,6 +235,12 @@ export const seedParts: SeedPart[] = [
   },
   {
     partsname: "Starter Motor 1.4 kW",
+    brand: "Voltmark",
+    category: "electrical",
+    mpn: "VM-ST14-R",
+    sku: "AP-ELE-0003",
+    gtin: "2000421002124",
+    oemNumbers: ["Z9 766 034"],
     image: "/parts/starter-motor.svg",
     price: 168,
     quantity: 45,

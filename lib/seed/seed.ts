@@ -1,5 +1,5 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb, trusted } from "@/lib/db/connect";
 import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
@@ -88,8 +88,9 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
     .map((part, i) => ({ ...part, createdAt: new Date(base + i * 60_000) }))
     .filter((part) => !existingParts.has(part.partsname));
   if (parts.length) await Part.insertMany(parts);
+  const numbered = await numberSeededParts();
   // Inserted past the part commands, or a database made before the lists: list its parts afresh.
-  if (parts.length || (await listSize(CATALOGUE_LIST)) !== (await Part.estimatedDocumentCount())) await reindexCatalogue();
+  if (parts.length || numbered || (await listSize(CATALOGUE_LIST)) !== (await Part.estimatedDocumentCount())) await reindexCatalogue();
 
   const existingReviews = new Set((await Review.find({}, { email: 1 }).lean()).map((r) => r.email));
   const reviews = seedReviews
@@ -102,6 +103,16 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   if (!(await listBuilt(USER_LIST))) await reindexUsers();
 
   return { partsAdded: parts.length, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
+}
+
+/** Seeded parts stored before parts had brands and numbers get the seed's; how many did. */
+async function numberSeededParts(): Promise<number> {
+  let numbered = 0;
+  for (const { partsname, brand, category, mpn, sku, gtin, oemNumbers } of seedParts) {
+    const { modifiedCount } = await Part.updateOne({ partsname, sku: trusted({ $exists: false }), mpn: trusted({ $exists: false }) }, { $set: { brand, category, mpn, sku, gtin, oemNumbers } });
+    numbered += modifiedCount;
+  }
+  return numbered;
 }
 
 const listBuilt = async (list: string) => (await IndexDirectory.exists({ _id: list })) !== null;

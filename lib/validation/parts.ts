@@ -1,5 +1,7 @@
 import { z } from "@/lib/validation/zod";
-import { requiredText } from "@/lib/validation/common";
+import { CATEGORY_SLUGS } from "@/lib/catalogue/categories";
+import { MAX_OEM_NUMBERS, MAX_PART_NUMBER_LENGTH, MIN_PART_NUMBER_LENGTH, isPartNumber, isValidGtin } from "@/lib/catalogue/part-numbers";
+import { plainText, requiredText } from "@/lib/validation/common";
 import { partImageField } from "@/lib/validation/part-image";
 
 // SPEC 5, add-product form; shared by the form and POST /carparts. The edit form of Manage Product
@@ -15,9 +17,15 @@ export const PART_MESSAGES = {
   maxPerOrder: "Maximum per order must be a whole number, 1 or more",
   maxPerOrderBelowMin: "Maximum per order cannot be below the minimum order",
   description: "Description is required",
+  brand: "Brand must be 60 characters or fewer",
+  category: "Choose one of the catalogue's categories",
+  partNumber: `Must be ${MIN_PART_NUMBER_LENGTH} to ${MAX_PART_NUMBER_LENGTH} characters: letters and digits, with dashes, dots, slashes or spaces between them`,
+  gtin: "GTIN must be 8, 12, 13 or 14 digits with a valid check digit",
+  oemNumbers: `At most ${MAX_OEM_NUMBERS} OEM or interchange numbers`,
+  skuTaken: "This SKU is already another part's",
   delta: "The stock change must be a whole number other than 0",
   quantityInUpdate: "Change the stock with PATCH /carparts/{id}/stock and a { delta }, so orders placed meanwhile are not overwritten",
-  emptyUpdate: "Send at least one of partsname, image, price, minOrder, maxPerOrder, description",
+  emptyUpdate: "Send at least one of partsname, image, price, minOrder, maxPerOrder, description, brand, category, mpn, sku, gtin, oemNumbers",
 } as const;
 
 export const MAX_STOCK = 1_000_000;
@@ -45,6 +53,21 @@ const partFields = {
   description: requiredText(4000, PART_MESSAGES.description, { multiline: true }),
 };
 
+// A part's brand, category and numbers: optional, and "" (or [] for oemNumbers) clears one in an edit.
+const partNumber = plainText(MAX_PART_NUMBER_LENGTH).trim().refine((text) => text === "" || isPartNumber(text), PART_MESSAGES.partNumber);
+const identityFields = {
+  brand: plainText(60, {}, PART_MESSAGES.brand).trim().optional(),
+  category: z.enum([...CATEGORY_SLUGS, ""], { error: PART_MESSAGES.category }).optional(),
+  mpn: partNumber.optional().meta({ description: "Manufacturer part number" }),
+  sku: partNumber.optional().meta({ description: "The shop's stock-keeping unit: no two parts share one" }),
+  gtin: plainText(20, {}, PART_MESSAGES.gtin)
+    .trim()
+    .refine((text) => text === "" || isValidGtin(text), PART_MESSAGES.gtin)
+    .optional()
+    .meta({ description: "GTIN-8, -12 (UPC), -13 (EAN) or -14; spaces and dashes are taken out" }),
+  oemNumbers: z.array(partNumber, { error: PART_MESSAGES.oemNumbers }).max(MAX_OEM_NUMBERS, PART_MESSAGES.oemNumbers).optional().meta({ description: "OEM and interchange numbers" }),
+};
+
 /** A maximum per order, when given, may not be below the minimum order. */
 const maxFitsMin = (p: { minOrder?: number; maxPerOrder?: number }): boolean => p.maxPerOrder === undefined || p.minOrder === undefined || p.maxPerOrder >= p.minOrder;
 const maxFitsMinIssue = { message: PART_MESSAGES.maxPerOrderBelowMin, path: ["maxPerOrder"] };
@@ -55,6 +78,7 @@ export const minOrderFits = (minOrder: number, quantity: number): boolean => min
 export const partSchema = z
   .object({
     ...partFields,
+    ...identityFields,
     minOrder: partFields.minOrder.default(1),
     maxPerOrder: partFields.maxPerOrder.optional(),
     /** Sent by the original client; ignored: the part is added by the signed-in admin. */
@@ -69,7 +93,7 @@ export type NewPart = z.output<typeof partSchema>;
 
 /**
  * Manage Product's edit form: every field of a part but the stock, all required but the
- * maximum per order, same rules as adding.
+ * maximum per order, the brand, the category and the numbers; same rules as adding.
  * The stock changes only by a delta (partStockSchema), under the part's stock lock.
  */
 const partEditFields = z.object({
@@ -80,6 +104,7 @@ const partEditFields = z.object({
   /** Optional even here: left empty, the part keeps the default maximum. */
   maxPerOrder: partFields.maxPerOrder.optional(),
   description: partFields.description,
+  ...identityFields,
 });
 
 export const partEditSchema = partEditFields.refine(maxFitsMin, maxFitsMinIssue);

@@ -1,3 +1,4 @@
+import { CATEGORY_SLUGS } from "@/lib/catalogue/categories";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { DEFAULT_MAX_PER_ORDER } from "@/lib/validation/parts";
 import { z } from "@/lib/validation/zod";
@@ -21,6 +22,12 @@ export const partViewSchema = z
     minOrder: z.number().int(),
     maxPerOrder: z.number().int().meta({ description: `The most one order may take: the part's own maximum, or ${DEFAULT_MAX_PER_ORDER} when none is set` }),
     description: z.string(),
+    brand: z.string().nullable(),
+    category: z.enum(CATEGORY_SLUGS).nullable().meta({ description: "A category slug, or null when the part has none" }),
+    mpn: z.string().nullable().meta({ description: "Manufacturer part number" }),
+    sku: z.string().nullable(),
+    gtin: z.string().nullable().meta({ description: "GTIN-8, -12, -13 or -14, digits only" }),
+    oemNumbers: z.array(z.string()).meta({ description: "OEM and interchange numbers" }),
     createdAt: isoDate,
     updatedAt: isoDate,
   })

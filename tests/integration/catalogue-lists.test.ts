@@ -79,7 +79,7 @@ describe("reindexCatalogue", () => {
 
     const summary = await reindexCatalogue();
 
-    expect(summary).toMatch(/^Catalogue reindexed: \d+ parts listed, \d+ search terms, \d+ stale terms? removed\.$/);
+    expect(summary).toMatch(/^Catalogue reindexed: \d+ parts listed, \d+ search terms, \d+ part numbers?, \d+ SKUs?, \d+ stale lists? removed\.$/);
     expect(await countParts()).toBe(before + 2 - 1);
     expect(names(await listParts()).slice(-2)).toEqual(["Imported radiator", "Imported thermostat"]);
     expect(await found("imported")).toEqual(["Imported radiator", "Imported thermostat"]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { isPartCategory, PART_CATEGORIES } from "@/lib/catalogue/categories";
 import { addPart } from "@/lib/catalogue/commands";
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries, searchParts } from "@/lib/catalogue/queries";
 import { connectDb } from "@/lib/db/connect";
@@ -27,12 +28,13 @@ beforeAll(async () => {
 }, 120_000);
 
 // The rule the search must agree with, written out plainly: every word of the search begins some
-// word of the part's name or description, ignoring case and accents.
+// word of the part's name, brand, category or description, ignoring case and accents.
 const words = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const expectedMatches = (q: string) =>
   catalogue
     .filter((part) => {
-      const partWords = words(`${part.partsname} ${part.description}`);
+      const category = "category" in part && isPartCategory(part.category) ? PART_CATEGORIES[part.category] : "";
+      const partWords = words(`${part.partsname} ${"brand" in part ? part.brand : ""} ${category} ${part.description}`);
       return words(q).every((word) => partWords.some((partWord) => (word.length === 1 ? partWord === word : partWord.startsWith(word))));
     })
     .map((part) => part.partsname)
@@ -86,7 +88,7 @@ describe("searchParts", () => {
     expect(names((await searchParts({ q: "DÉC" })).parts)).toEqual(["Décor trim strip"]);
   });
 
-  it.each(["brake", "brake disc", "front axle", "disc pad", "ca", "wiper 12", "o", "1", "iridium spark 0", "kit blade wiper", "zzz", "de la", "[10-16]"])(
+  it.each(["brake", "brake disc", "stopline", "cooling", "thermex pump", "electrical", "front axle", "disc pad", "ca", "wiper 12", "o", "1", "iridium spark 0", "kit blade wiper", "zzz", "de la", "[10-16]"])(
     "agrees with the plain rule for %j, in its count too",
     async (q) => {
       const result = await searchParts({ q, pageSize: 100 });

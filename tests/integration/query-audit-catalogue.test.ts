@@ -31,6 +31,9 @@ beforeAll(async () => {
     quantity: 50,
     minOrder: 1,
     description: "A part of the query audit.",
+    // Every third part shares one OEM number: a number many interchangeable parts bear.
+    mpn: `AUD-${i}`,
+    oemNumbers: i % 3 === 0 ? ["OE-AUDIT-3"] : [],
     createdAt: new Date(base + i * 60_000),
   }));
   await Part.collection.insertMany(parts);
@@ -59,14 +62,18 @@ const AUDITED: { call: string; run: () => Promise<unknown>; queries: number; row
   { call: "searchParts({ sort: price-desc })", run: () => searchParts({ sort: "price-desc" }), queries: 2 + 12, rows: shown, expectedRows: 12 },
   { call: "searchParts({ sort: name, page: 38 })", run: () => searchParts({ sort: "name", page: 38 }), queries: 2 + 6, rows: shown, expectedRows: 6 },
   { call: "searchParts (Manage Product, 20 a page)", run: () => searchParts({ page: 3, pageSize: 20 }), queries: 2 + 20, rows: shown, expectedRows: 20 },
+  // Every search first asks whether its text is a part number (one directory read, "number:brake" has none).
   // One word in catalogue order: a page of its list ("brake": 225 parts, chunks of 200 and 25).
-  { call: "searchParts({ q: brake })", run: () => searchParts({ q: "brake" }), queries: 2 + 12, rows: shown, expectedRows: 12 },
-  { call: "searchParts({ q: brake, page: 19 }) (its last page)", run: () => searchParts({ q: "brake", page: 19 }), queries: 2 + 9, rows: shown, expectedRows: 9 },
+  { call: "searchParts({ q: brake })", run: () => searchParts({ q: "brake" }), queries: 1 + 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ q: brake, page: 19 }) (its last page)", run: () => searchParts({ q: "brake", page: 19 }), queries: 1 + 2 + 9, rows: shown, expectedRows: 9 },
   // Sorted or several words: the size of each list, then each list whole (audit: 450 parts, 3 chunks).
-  { call: "searchParts({ q: brake, sort: price-desc })", run: () => searchParts({ q: "brake", sort: "price-desc" }), queries: 1 + 3 + 12, rows: shown, expectedRows: 12 },
-  { call: "searchParts({ q: audit brake })", run: () => searchParts({ q: "audit brake" }), queries: 2 + 3 + 4 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ q: brake, sort: price-desc })", run: () => searchParts({ q: "brake", sort: "price-desc" }), queries: 1 + 1 + 3 + 12, rows: shown, expectedRows: 12 },
+  { call: "searchParts({ q: audit brake })", run: () => searchParts({ q: "audit brake" }), queries: 1 + 2 + 3 + 4 + 12, rows: shown, expectedRows: 12 },
+  // A part number: its list's size, then a page of it, as a word's ("OE-AUDIT-3": 150 parts, one chunk).
+  { call: "searchParts({ q: aud 417 }) (an MPN)", run: () => searchParts({ q: "aud 417" }), queries: 1 + 2 + 1, rows: shown, expectedRows: 1 },
+  { call: "searchParts({ q: oe audit 3, page: 13 }) (an OEM number 150 parts bear)", run: () => searchParts({ q: "oe audit 3", page: 13 }), queries: 1 + 2 + 6, rows: shown, expectedRows: 6 },
   { call: "countParts()", run: () => countParts(), queries: 1 },
-  { call: "countParts(brake)", run: () => countParts("brake"), queries: 1 },
+  { call: "countParts(brake)", run: () => countParts("brake"), queries: 1 + 1 },
   { call: "partSitemapEntries({ limit: 5000 })", run: () => partSitemapEntries({ skip: 0, limit: 5000 }), queries: 4 + ROWS, rows: length, expectedRows: ROWS },
   { call: "sitemapXml()", run: () => sitemapXml(), queries: 1 + 4 + ROWS },
   { call: "partsInCatalogue(20 ids) (order pages link parts that remain)", run: () => partsInCatalogue([...ids.slice(0, 19), String(new mongoose.Types.ObjectId())]), queries: 20, rows: (r) => (r as Set<string>).size, expectedRows: 19 },

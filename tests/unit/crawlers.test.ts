@@ -13,6 +13,12 @@ const part: PartView = {
   minOrder: 2,
   maxPerOrder: 100,
   description: "A <b>bold</b> description",
+  brand: null,
+  category: null,
+  mpn: null,
+  sku: null,
+  gtin: null,
+  oemNumbers: [],
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),
 };

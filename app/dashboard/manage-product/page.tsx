@@ -49,6 +49,7 @@ export default async function ManageProductPage({ searchParams }: { searchParams
                 <tr key={part._id} className={`border-b border-slate-200 align-top ${low ? "bg-amber-50" : ""}`} data-part-id={part._id}>
                   <th scope="row" className="py-2 pr-3 font-normal">
                     <Link href={`/parts/${part._id}`} className="underline">{part.partsname}</Link>
+                    {part.sku ? <span className="block text-xs text-slate-600">SKU {part.sku}</span> : null}
                   </th>
                   <td className="py-2 pr-3">{formatPrice(part.price)}</td>
                   <td className="py-2 pr-3">{part.minOrder}</td>
@@ -62,9 +63,7 @@ export default async function ManageProductPage({ searchParams }: { searchParams
                     ) : null}
                   </td>
                   <td className="py-2">
-                    <PartRowActions
-                      part={{ _id: part._id, partsname: part.partsname, image: part.image, price: part.price, minOrder: part.minOrder, maxPerOrder: part.maxPerOrder, description: part.description, quantity: part.quantity }}
-                    />
+                    <PartRowActions part={part} />
                   </td>
                 </tr>
               );

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/site/format";
-import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { PartNumbers } from "@/components/PartNumbers";
+import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
 import { pageMetadata } from "@/lib/site/metadata";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import { getPart } from "@/lib/catalogue/part-page";
@@ -40,6 +41,15 @@ export default async function PartPage({ params }: { params: Params }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats))} />
+      <JsonLdScript
+        json={serializeJsonLd(
+          breadcrumbJsonLd([
+            { name: "Home", path: "/" },
+            { name: "Parts", path: "/parts" },
+            { name: part.partsname, path: `/parts/${part._id}` },
+          ]),
+        )}
+      />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
         <ol className="flex flex-wrap gap-2 text-slate-700">
           <li><Link href="/" className="underline">Home</Link> <span aria-hidden="true">/</span></li>
@@ -52,7 +62,10 @@ export default async function PartPage({ params }: { params: Params }) {
           <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
         </div>
         <div className="flex flex-col gap-5">
-          <h1 className="text-3xl font-bold">{part.partsname}</h1>
+          <div>
+            <h1 className="text-3xl font-bold">{part.partsname}</h1>
+            {part.brand ? <p className="mt-1 text-slate-700">{`by ${part.brand}`}</p> : null}
+          </div>
           <p className="text-3xl font-bold text-brand-700">
             {formatPrice(part.price)} <span className="text-base font-normal text-slate-700">per unit</span>
           </p>
@@ -68,6 +81,7 @@ export default async function PartPage({ params }: { params: Params }) {
             <dt className="text-slate-700">Unit price</dt>
             <dd className="font-medium">{formatPrice(part.price)}</dd>
           </dl>
+          <PartNumbers part={part} />
           {inStock ? (
             <Link
               href={`/purchase/${part._id}`}

@@ -18,10 +18,11 @@ export const cataloguePaths = {
     },
     post: {
       operationId: "addPart",
-      summary: "Add a part (admin). The body's email is ignored; the session says who.",
+      summary: "Add a part (admin). The body's email is ignored; the session says who. Brand, category and numbers are optional; a SKU another part bears is a 409.",
       access: "admin",
       body: jsonBody("PartInput"),
       replies: ok(201, "The part was added.", "PartCreated"),
+      outcomes: [409],
     },
   }),
   ...pathItem("/carparts/{id}", {
@@ -36,12 +37,12 @@ export const cataloguePaths = {
     put: {
       operationId: "updatePart",
       summary:
-        "Edit a part (admin): any of partsname, image, price, minOrder, maxPerOrder, description, with the rules of adding; fields left out are kept. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
+        "Edit a part (admin): any of partsname, image, price, minOrder, maxPerOrder, description, brand, category, mpn, sku, gtin, oemNumbers, with the rules of adding; fields left out are kept, and an empty brand, category or number (or [] for oemNumbers) clears it. A SKU another part bears is a 409. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
       access: "admin",
       parameters: [partId],
       body: jsonBody("PartUpdate"),
       replies: ok(200, "The updated part, in `result`.", "PartUpdated"),
-      outcomes: [404],
+      outcomes: [404, 409],
     },
     delete: {
       operationId: "deletePart",
