@@ -17,6 +17,7 @@ const PRIVATE_PATHS = [
   "/reviews",
   "/admin",
   "/user",
+  "/vehicle-years",
   "/openapi.json",
   // Internal paths of the cached public pages (lib/cache/cached-routes.ts).
   "/cached/",

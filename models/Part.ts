@@ -23,6 +23,8 @@ const partSchema = new Schema(
     /** GTIN-8/12/13/14, digits only. */
     gtin: { type: String, trim: true, maxlength: 14 },
     oemNumbers: { type: [String], default: undefined },
+    /** Fits every vehicle (lib/fitment/): unset on the rest. */
+    universal: { type: Boolean },
     /**
      * The order journal of placeOrder (lib/stock/part-lock.ts): stock taken for these orders, whose order
      * documents may not be stored yet. Taken in the same single-document write as the stock, so a

@@ -3,6 +3,7 @@ import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache/tags";
 import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult } from "@/lib/catalogue/queries";
 import type { PartView } from "@/lib/catalogue/views";
+import { type FitmentView, partFitmentPage } from "@/lib/fitment/queries";
 import { listReviews, reviewStats, type ReviewStats } from "@/lib/reviews/queries";
 import type { ReviewView } from "@/lib/reviews/views";
 import { siteUrl } from "@/lib/site/site";
@@ -23,6 +24,15 @@ export function cachedPart(id: string): Promise<PartView | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return Promise.resolve(null);
   const key = id.toLowerCase();
   return unstable_cache(() => findPart(key), ["part", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.partStock(key), CACHE_TAGS.public] })();
+}
+
+/** How many of a part's model years its page lists; the rest are on /parts/<id>/vehicles. */
+export const FITMENT_ON_PART_PAGE = 10;
+
+/** The first model years a part fits, for its page; expired with the part's tag, which every fitment change expires. */
+export function cachedPartFitment(id: string): Promise<{ rows: FitmentView[]; total: number }> {
+  const key = id.toLowerCase();
+  return unstable_cache(() => partFitmentPage(key, { offset: 0, limit: FITMENT_ON_PART_PAGE }), ["part-fitment", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.public] })();
 }
 
 /** A page of the catalogue in its own order (home page, GET /carparts). */

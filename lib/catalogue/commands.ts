@@ -9,6 +9,7 @@ import { connectDb } from "@/lib/db/connect";
 import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
+import { dropFitment, refitPartKeys } from "@/lib/fitment/part-changes";
 import { withPartLock } from "@/lib/stock/part-lock";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
@@ -77,6 +78,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
     await changeLists(listChanges(part, updated));
+    await refitPartKeys(part, updated);
     await partsChanged(id);
     return toPartView(updated);
   });
@@ -102,6 +104,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
     if (part.sku) await releaseSku(part.sku, part._id);
     await changeLists(listChanges(part, null));
+    await dropFitment(part);
     await partsChanged(id);
     return { deletedCount };
   });

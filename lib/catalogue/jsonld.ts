@@ -1,5 +1,6 @@
 import { PART_CATEGORIES } from "@/lib/catalogue/categories";
 import type { PartView } from "@/lib/catalogue/views";
+import type { FitmentView } from "@/lib/fitment/queries";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import type { ReviewStats } from "@/lib/reviews/queries";
 import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
@@ -25,8 +26,12 @@ function identifiers(part: PartView): JsonLd {
   return ids;
 }
 
-/** schema.org Product with its Offer and numbers, plus the shop's review rating when there is one. */
-export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd {
+/** The vehicles a part is a spare part for: schema.org Vehicles (the first model years its page lists). */
+const vehiclesOf = (fits: readonly FitmentView[]): JsonLd[] =>
+  fits.map((fit) => ({ "@type": "Vehicle", name: fit.label, brand: { "@type": "Brand", name: fit.makeName }, model: fit.modelName, vehicleModelDate: String(fit.year) }));
+
+/** schema.org Product with its Offer, numbers and the vehicles it fits, plus the shop's review rating when there is one. */
+export function productJsonLd(part: PartView, stats: ReviewStats | null, fits: readonly FitmentView[] = []): JsonLd {
   const url = absoluteUrl(`/parts/${part._id}`);
   const product: JsonLd = {
     "@context": "https://schema.org",
@@ -46,6 +51,7 @@ export function productJsonLd(part: PartView, stats: ReviewStats | null): JsonLd
       seller: { "@type": "Organization", name: SITE_NAME },
     },
   };
+  if (fits.length > 0) product.isAccessoryOrSparePartFor = vehiclesOf(fits);
   // The reviews are of the shop, not of one part: the issue asks for the site's rating here.
   if (stats && stats.average !== null && stats.ratedCount > 0) {
     product.aggregateRating = {

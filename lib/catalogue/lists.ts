@@ -33,10 +33,10 @@ export const SORT_LISTS: Record<PartSort | "catalogue", { list: string; descendi
 
 /** What the lists need of a part. */
 export type ListedPart = Pick<PartDoc, "_id" | "partsname" | "price" | "description"> &
-  Partial<Pick<PartDoc, "brand" | "category" | "mpn" | "sku" | "gtin" | "oemNumbers">> & { createdAt?: Date | null };
+  Partial<Pick<PartDoc, "brand" | "category" | "mpn" | "sku" | "gtin" | "oemNumbers" | "universal">> & { createdAt?: Date | null };
 
 /** The projection that reads a ListedPart. */
-export const LISTED_FIELDS = { partsname: 1, price: 1, description: 1, createdAt: 1, brand: 1, category: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1 } as const;
+export const LISTED_FIELDS = { partsname: 1, price: 1, description: 1, createdAt: 1, brand: 1, category: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1, universal: 1 } as const;
 
 const priceCents = (price: number) => Math.max(0, Math.round(price * 100));
 // A part written straight into the collection may lack createdAt: its id's time stands in.
@@ -44,9 +44,10 @@ const addedAt = (part: ListedPart) => (part.createdAt ?? part._id.getTimestamp()
 
 /**
  * A search key: catalogue order first, then the price and name a sorted search orders by in
- * memory, without reading the parts. Its parts are split by readSearchKey.
+ * memory, without reading the parts. Its parts are split by readSearchKey. The lists of the parts
+ * that fit a vehicle (lib/fitment/lists.ts) hold it too, so they page and sort like a search.
  */
-function searchKey(part: ListedPart): IndexKey {
+export function searchKey(part: ListedPart): IndexKey {
   return encodeKey(addedAt(part), String(part._id), priceCents(part.price), foldText(part.partsname));
 }
 

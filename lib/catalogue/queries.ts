@@ -16,7 +16,7 @@ import { Part, type PartDoc } from "@/models/Part";
 const isPartId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
 
 /** The parts of these ids, in this order; an id whose part is gone (deleted meanwhile) is left out. */
-async function partsByIds(ids: readonly string[]): Promise<PartView[]> {
+export async function partsByIds(ids: readonly string[]): Promise<PartView[]> {
   return (await findEachById<PartDoc>(Part, ids)).map(toPartView);
 }
 

@@ -1,10 +1,14 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries } from "@/lib/catalogue/queries";
 import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { keyId, listSize, readList } from "@/lib/db/ordered-index";
+import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
+import { vehiclePath } from "@/lib/fitment/vehicles";
 import { absoluteUrl } from "@/lib/site/site";
 
 // sitemap.xml is one <urlset> while everything fits in one file; past that it becomes a
-// <sitemapindex> of /sitemaps/<n>.xml files (0 = the shop's pages, 1.. = the parts).
+// <sitemapindex> of /sitemaps/<n>.xml files (0 = the shop's pages, then the parts, then the
+// vehicle pages, PARTS_PER_SITEMAP each).
 // Google's limit is 50,000 URLs per file; smaller files keep each request cheap.
 export const PARTS_PER_SITEMAP = 5000;
 
@@ -44,17 +48,31 @@ export async function partUrls(chunk: number, perSitemap = PARTS_PER_SITEMAP): P
   return entries.map((p) => ({ loc: absoluteUrl(`/parts/${p._id}`), lastModified: p.updatedAt }));
 }
 
+/** Vehicle page URLs of vehicle sitemap file `chunk` (1-based), newest model years first. */
+export async function vehicleUrls(chunk: number, perSitemap = PARTS_PER_SITEMAP): Promise<SitemapUrl[]> {
+  const { keys } = await readList(MODEL_YEARS_LIST, { offset: (chunk - 1) * perSitemap, limit: perSitemap });
+  return keys.map((key) => {
+    const [year, make = "", model = ""] = keyId(key).split("|");
+    return { loc: absoluteUrl(vehiclePath({ year: Number(year), make, model })) };
+  });
+}
+
+async function sizes(perSitemap: number) {
+  const [parts, vehicles] = await Promise.all([countParts(), listSize(MODEL_YEARS_LIST)]);
+  return { parts, vehicles, partFiles: Math.ceil(parts / perSitemap), vehicleFiles: Math.ceil(vehicles / perSitemap) };
+}
+
 /** The body of /sitemap.xml: every URL when they fit in one file, else an index of the files. */
 export async function sitemapXml(perSitemap = PARTS_PER_SITEMAP): Promise<string> {
-  const partCount = await countParts();
-  if (partCount <= perSitemap) return renderUrlset([...pageUrls(partCount), ...(await partUrls(1, perSitemap))]);
-  const partFiles = Math.ceil(partCount / perSitemap);
-  return renderSitemapIndex(Array.from({ length: partFiles + 1 }, (_, i) => absoluteUrl(`/sitemaps/${i}.xml`)));
+  const { parts, vehicles, partFiles, vehicleFiles } = await sizes(perSitemap);
+  if (parts + vehicles <= perSitemap) return renderUrlset([...pageUrls(parts), ...(await partUrls(1, perSitemap)), ...(await vehicleUrls(1, perSitemap))]);
+  return renderSitemapIndex(Array.from({ length: 1 + partFiles + vehicleFiles }, (_, i) => absoluteUrl(`/sitemaps/${i}.xml`)));
 }
 
 /** The body of /sitemaps/<n>.xml, or null when there is no such file. */
 export async function sitemapFileXml(n: number, perSitemap = PARTS_PER_SITEMAP): Promise<string | null> {
-  const partCount = await countParts();
-  if (!Number.isInteger(n) || n < 0 || n > Math.ceil(partCount / perSitemap)) return null;
-  return renderUrlset(n === 0 ? pageUrls(partCount) : await partUrls(n, perSitemap));
+  const { parts, partFiles, vehicleFiles } = await sizes(perSitemap);
+  if (!Number.isInteger(n) || n < 0 || n > partFiles + vehicleFiles) return null;
+  if (n === 0) return renderUrlset(pageUrls(parts));
+  return renderUrlset(n <= partFiles ? await partUrls(n, perSitemap) : await vehicleUrls(n - partFiles, perSitemap));
 }

@@ -20,6 +20,8 @@ export type PartView = {
   sku: string | null;
   gtin: string | null;
   oemNumbers: string[];
+  /** Fits every vehicle (lib/fitment/). */
+  universal: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -40,6 +42,7 @@ export function toPartView(part: PartDoc & { createdAt?: Date; updatedAt?: Date 
     sku: part.sku ?? null,
     gtin: part.gtin ?? null,
     oemNumbers: part.oemNumbers ?? [],
+    universal: part.universal === true,
     createdAt: (part.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (part.updatedAt ?? part.createdAt ?? new Date(0)).toISOString(),
   };

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { passwordChangeSchema } from "@/lib/validation/auth";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
+import { fitmentAddSchema, universalSchema } from "@/lib/validation/fitment";
+import * as fitmentReplies from "@/lib/validation/fitment-responses";
 import { partImageUploadedSchema } from "@/lib/validation/part-image";
 import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
 import { profileSchema, registerSchema } from "@/lib/validation/profile";
@@ -12,11 +14,11 @@ import { reviewSchema } from "@/lib/validation/reviews";
 
 export type Json = Record<string, unknown>;
 
-const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "OrderStatusChange", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange"] as const;
+const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "FitmentRow", "UniversalChange", "OrderStatusChange", "OrderInput", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange"] as const;
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
-const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema };
-const replySchemas = { ...replies, partImageUploadedSchema };
+const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema };
+const replySchemas = { ...replies, ...fitmentReplies, partImageUploadedSchema };
 
 /** A JSON Schema as OpenAPI 3.1 embeds it: $schema is the document's (2020-12), and a fragment $id is not allowed in 2020-12. */
 export function embedded(schema: object): Json {

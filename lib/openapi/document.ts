@@ -1,11 +1,12 @@
 import { type Json, componentSchemas } from "@/lib/openapi/components";
 import { cataloguePaths } from "@/lib/openapi/paths/catalogue";
+import { fitmentPaths } from "@/lib/openapi/paths/fitment";
 import { orderPaths } from "@/lib/openapi/paths/orders";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
 import { userPaths } from "@/lib/openapi/paths/users";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 
-// GET /openapi.json: every REST path of SPEC 7. Bodies, replies, parameters, limits and error
+// GET /openapi.json: every REST path of SPEC 7 and the shop's own. Bodies, replies, parameters, limits and error
 // statuses are generated from the schemas, constants and handler steps the server uses, so the
 // document changes when they do.
 
@@ -34,6 +35,6 @@ export function buildOpenApiDocument(): Json {
       },
       schemas: componentSchemas(),
     },
-    paths: { ...cataloguePaths, ...orderPaths, ...reviewPaths, ...userPaths },
+    paths: { ...cataloguePaths, ...fitmentPaths, ...orderPaths, ...reviewPaths, ...userPaths },
   };
 }

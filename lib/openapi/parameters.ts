@@ -3,6 +3,8 @@ import { type Json, jsonSchemaOf } from "@/lib/openapi/components";
 import { ORDERS_PAGE_SIZE, orderListQuerySchema } from "@/lib/validation/admin-orders";
 import { emailField } from "@/lib/validation/auth";
 import { EMAIL_DOC_PATTERN, MAX_PAGE_SIZE, PAGE_PARAM_SIZE, objectId, pagingQuerySchema } from "@/lib/validation/common";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, SLUG_PATTERN } from "@/lib/fitment/vehicles";
+import { fitmentRemovalQuerySchema } from "@/lib/validation/fitment";
 import { partImageIdSchema } from "@/lib/validation/part-image";
 
 // The path and query parameters, generated from the schemas the handlers parse them with, so a
@@ -18,6 +20,19 @@ export const idPath = (name: string, description: string) => pathParam(name, des
 /** An email segment, as emailParam (lib/http/params.ts) checks it: emailField, whose rule isPlainEmail is EMAIL_DOC_PATTERN. */
 export const emailPath = (name: string, description: string) =>
   pathParam(name, `${description} Normalised like stored emails (trimmed, lower-cased).`, { ...jsonSchemaOf(emailField, "input"), pattern: EMAIL_DOC_PATTERN });
+
+/** A vehicle year segment, as yearParam (lib/http/params.ts) checks it. */
+export const yearPath = pathParam("year", `The model year, ${FIRST_YEAR} to next year.`, { type: "integer", minimum: FIRST_YEAR, maximum: lastYear() });
+
+/** A make, model or engine segment, as slugParam (lib/http/params.ts) checks it. */
+export const slugPath = (name: string, description: string) =>
+  pathParam(name, `${description} As the shop writes it: lower case, accents folded, words joined by dashes ("mercedes-benz").`, { type: "string", maxLength: MAX_SLUG_LENGTH, pattern: SLUG_PATTERN });
+
+/** ?engine=&position= of DELETE /carparts/{id}/fitment/{year}/{make}/{model}. */
+export const fitmentRemovalParams = queryParams(fitmentRemovalQuerySchema.shape, {
+  engine: "Only the applications of this engine (its slug).",
+  position: "Only the applications of this position.",
+});
 
 export const pictureIdPath = pathParam("id", "The picture's SHA-256.", jsonSchemaOf(partImageIdSchema, "input"));
 

@@ -5,7 +5,7 @@
 import type { PartCategory } from "@/lib/catalogue/categories";
 import type { PartView } from "@/lib/catalogue/views";
 
-export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder" | "category"> & { category: PartCategory };
+export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder" | "category" | "universal"> & { category: PartCategory };
 
 export const seedParts: SeedPart[] = [
   {

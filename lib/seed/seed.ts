@@ -9,7 +9,10 @@ import { REVIEW_LIST } from "@/lib/reviews/list";
 import { reindexReviews } from "@/lib/reviews/reindex";
 import { USER_LIST, openAccount } from "@/lib/users/list";
 import { reindexUsers } from "@/lib/users/reindex";
+import { addFitment, setUniversal } from "@/lib/fitment/commands";
+import { fitsList } from "@/lib/fitment/lists";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
+import { seedFitment } from "@/lib/seed/fitment";
 import { IndexChunk } from "@/models/IndexChunk";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
@@ -22,7 +25,7 @@ import { User } from "@/models/User";
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
 export const DEV_ADMIN_PASSWORD = "admin-dev-password";
 
-export type SeedReport = { partsAdded: number; reviewsAdded: number; admin: string };
+export type SeedReport = { partsAdded: number; partsFitted: number; reviewsAdded: number; admin: string };
 
 /**
  * Indexes that earlier versions built and that a longer index now serves (its prefix, with `_id`
@@ -92,6 +95,8 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   // Inserted past the part commands, or a database made before the lists: list its parts afresh.
   if (parts.length || numbered || (await listSize(CATALOGUE_LIST)) !== (await Part.estimatedDocumentCount())) await reindexCatalogue();
 
+  const fitted = await seedPartFitment();
+
   const existingReviews = new Set((await Review.find({}, { email: 1 }).lean()).map((r) => r.email));
   const reviews = seedReviews
     .map((review, i) => ({ ...review, createdAt: new Date(base + i * 3_600_000) }))
@@ -102,7 +107,23 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   if (reviews.length || !(await listBuilt(REVIEW_LIST))) await reindexReviews();
   if (!(await listBuilt(USER_LIST))) await reindexUsers();
 
-  return { partsAdded: parts.length, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
+  return { partsAdded: parts.length, partsFitted: fitted, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
+}
+
+/**
+ * Seeded parts without any fitment yet get the seed's, through the admin's command (so lists and
+ * menus are kept as for any part); a part whose fitment an admin has changed is left as it is.
+ */
+async function seedPartFitment(): Promise<number> {
+  let fitted = 0;
+  for (const [partsname, rows] of Object.entries(seedFitment)) {
+    const part = await Part.findOne({ partsname }, { _id: 1, universal: 1 }).lean();
+    if (!part || part.universal || (await listSize(fitsList(String(part._id)))) > 0) continue;
+    if (rows === "universal") await setUniversal(String(part._id), true);
+    else await addFitment(String(part._id), rows);
+    fitted += 1;
+  }
+  return fitted;
 }
 
 /** Seeded parts stored before parts had brands and numbers get the seed's; how many did. */

@@ -28,6 +28,7 @@ export const partViewSchema = z
     sku: z.string().nullable(),
     gtin: z.string().nullable().meta({ description: "GTIN-8, -12, -13 or -14, digits only" }),
     oemNumbers: z.array(z.string()).meta({ description: "OEM and interchange numbers" }),
+    universal: z.boolean().meta({ description: "Fits every vehicle; see GET /carparts/{id}/fitment for the vehicles of the others" }),
     createdAt: isoDate,
     updatedAt: isoDate,
   })

@@ -33,6 +33,9 @@ function prng(seed: number) {
   };
 }
 
+/** The bench part i's manufacturer part number: unique, as printed ("MPN-0012345-B"). */
+export const benchMpn = (i: number): string => `MPN-${String(i).padStart(7, "0")}-${"ABCDEFGH"[i % 8]}`;
+
 const BRANDS = ["Bosch", "Brembo", "Denso", "Mahle", "Valeo", "NGK", "Gates", "Sachs", "Hella", "Febi", "Monroe", "Continental"];
 const FITS = ["Golf VII", "Corolla E210", "Focus Mk4", "Civic X", "Astra K", "Octavia III", "Clio V", "3 Series F30", "A4 B9", "Qashqai J11"];
 
@@ -75,9 +78,16 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
   const parts = Array.from({ length: sizes.parts }, (_, i) => {
     const template = seedParts[i % seedParts.length]!;
     const createdAt = new Date(base + i * 60_000);
+    const brand = pick(BRANDS);
     return {
       _id: objectId(createdAt),
-      partsname: `${pick(BRANDS)} ${template.partsname} for ${pick(FITS)} #${i + 1}`,
+      partsname: `${brand} ${template.partsname} for ${pick(FITS)} #${i + 1}`,
+      brand,
+      category: template.category,
+      mpn: benchMpn(i),
+      sku: `BN-${String(i + 1).padStart(6, "0")}`,
+      // Four parts share each OEM number, as interchangeable parts of several brands do.
+      oemNumbers: [`OE-${String(i % Math.ceil(sizes.parts / 4)).padStart(5, "0")}`],
       image: template.image,
       price: Math.round((template.price * (0.7 + random() * 0.6)) * 100) / 100,
       // The first parts take the POST /orderd load: stock large enough never to run out.

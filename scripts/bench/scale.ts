@@ -12,7 +12,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/connect";
-import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, generateBenchData, type BenchData, type BenchSizes } from "./data";
+import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { measureOrders, type OrderRun } from "./scale-orders";
 import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";
 
@@ -39,6 +39,8 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
   return [
     // "#<n>" matches the parts numbered n, n0…n9, n00…: a term no earlier request used.
     { name: "search /parts?q= (fresh term)", path: (i) => `/parts?q=${encodeURIComponent(`#${1 + ((i * 7919) % sizes.parts)}`)}` },
+    // An MPN typed lower-case with spaces for its dashes, of a different part each time.
+    { name: "part-number search /parts?q= (an MPN)", path: (i) => `/parts?q=${encodeURIComponent(benchMpn((i * 7919) % sizes.parts).toLowerCase().replaceAll("-", " "))}` },
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
     { name: "part page after a write", path: (i) => `/parts/${partAt(i)}`, afterWrite: true },
     { name: "My Orders", path: () => "/dashboard/my-orders", as: "customer" },

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
+import { listSize } from "@/lib/db/ordered-index";
+import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
 import { sitemapFileXml, sitemapXml } from "@/lib/catalogue/sitemap";
@@ -20,15 +22,25 @@ describe("sitemap", () => {
     for (const path of ["/", "/parts", "/parts?page=2", "/customer-reviews", "/blog", "/portfolio"]) expect(urls).toContain(new URL(path, urls[0]).toString());
   });
 
-  it("becomes an index of files once the catalogue outgrows one, and the files cover every part once", async () => {
+  it("lists every vehicle page, each model year once", async () => {
+    const vehicles = locs(await sitemapXml()).filter((u) => u.includes("/vehicles/"));
+    expect(vehicles).toHaveLength(await listSize(MODEL_YEARS_LIST));
+    expect(new Set(vehicles).size).toBe(vehicles.length);
+    expect(vehicles.some((u) => u.endsWith("/vehicles/2016/honda/civic"))).toBe(true);
+  });
+
+  it("becomes an index of files once the catalogue outgrows one, and the files cover every part and vehicle once", async () => {
     const perFile = 5;
+    const vehicleCount = await listSize(MODEL_YEARS_LIST);
     const index = await sitemapXml(perFile);
     expect(index).toContain("<sitemapindex");
     const files = locs(index);
-    expect(files).toHaveLength(1 + Math.ceil(seedParts.length / perFile));
-    const partUrls: string[] = [];
-    for (let n = 1; n < files.length; n++) partUrls.push(...locs((await sitemapFileXml(n, perFile))!));
-    expect(new Set(partUrls).size).toBe(seedParts.length);
+    expect(files).toHaveLength(1 + Math.ceil(seedParts.length / perFile) + Math.ceil(vehicleCount / perFile));
+    const urls: string[] = [];
+    for (let n = 1; n < files.length; n++) urls.push(...locs((await sitemapFileXml(n, perFile))!));
+    expect(new Set(urls.filter((u) => /\/parts\/[0-9a-f]{24}$/.test(u))).size).toBe(seedParts.length);
+    expect(new Set(urls.filter((u) => u.includes("/vehicles/"))).size).toBe(vehicleCount);
+    expect(urls).toHaveLength(seedParts.length + vehicleCount);
     // Home, the two catalogue pages, the reviews, blog and portfolio.
     expect(locs((await sitemapFileXml(0, perFile))!)).toHaveLength(6);
     expect(await sitemapFileXml(files.length, perFile)).toBeNull();

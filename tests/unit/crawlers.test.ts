@@ -19,6 +19,7 @@ const part: PartView = {
   sku: null,
   gtin: null,
   oemNumbers: [],
+  universal: false,
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),
 };

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBodyBytes, readJsonBody } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
-import { emailParam, objectIdParam } from "@/lib/http/params";
+import { FIRST_YEAR, lastYear } from "@/lib/fitment/vehicles";
+import { emailParam, objectIdParam, slugParam, yearParam } from "@/lib/http/params";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { bodyCapFor } from "@/lib/server/body-cap";
 import { orderListQuerySchema } from "@/lib/validation/admin-orders";
@@ -80,36 +81,49 @@ describe("the path parameters", () => {
     id: (raw: string) => accepts(() => objectIdParam(raw, "The id")),
     email: (raw: string) => accepts(() => emailParam(raw)),
     picture: (raw: string) => partImageIdSchema.safeParse(raw).success,
+    year: (raw: string) => accepts(() => yearParam(raw)),
+    slug: (raw: string) => accepts(() => slugParam(raw, "The name")),
   };
-  const HANDLER_PARSER: Record<string, keyof typeof PARSERS> = {
+  const vehicle = { year: "year", make: "slug", model: "slug" } as const;
+  // One parser for every segment of the path, or one per segment.
+  const HANDLER_PARSER: Record<string, keyof typeof PARSERS | Record<string, keyof typeof PARSERS>> = {
     "get /carparts/{id}": "id", "put /carparts/{id}": "id", "delete /carparts/{id}": "id", "patch /carparts/{id}/stock": "id",
     "get /part-images/{id}": "picture",
     "get /orders/{key}": "email", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
     "get /user/profile/{email}": "email", "put /user/profile/{email}": "email",
+    "get /carparts/{id}/fitment": "id", "post /carparts/{id}/fitment": "id", "put /carparts/{id}/universal": "id",
+    "delete /carparts/{id}/fitment/{year}/{make}/{model}": { id: "id", ...vehicle },
+    "get /vehicle-years/{year}/makes": "year", "get /vehicle-years/{year}/makes/{make}/models": { year: "year", make: "slug" },
+    "get /vehicle-years/{year}/makes/{make}/models/{model}/engines": vehicle,
   };
   const SAMPLES = {
     id: ["0123456789abcdef01234567", "0123456789ABCDEF01234567", "0123456789abcdef0123456", "0123456789abcdef012345678", "0123456789abcdeg01234567", "", "0123456789abcdef01234567\n"],
     email: ["jane@example.com", "jane.doe+parts@example.com", "JANE@EXAMPLE.COM", "a@b.co", "alice@example.com.", ".alice@example.com", "alice@example..com", "jane@@example.com", "x@y", "", `${"a".repeat(242)}@example.com`, `${"a".repeat(243)}@example.com`],
     picture: ["a".repeat(64), "A".repeat(64), "a".repeat(63), "a".repeat(65), "g".repeat(64)],
+    year: ["2015", String(FIRST_YEAR - 1), String(FIRST_YEAR), String(lastYear()), String(lastYear() + 1), "abcd", "201", "20151"],
+    slug: ["honda", "mercedes-benz", "3-series", "Honda", "-honda", "honda-", "a--b", "a b", "škoda", "x".repeat(60), "x".repeat(61)],
   };
+  // A path segment is text; a segment documented as an integer is the number its digits stand for.
+  const asDocumented = (schema: Schema, sample: string) => (schema.type === "integer" && /^\d+$/.test(sample) ? Number(sample) : sample);
 
   it("accept exactly what the handler's parser accepts", () => {
     const seen: string[] = [];
     for (const { route, method, op } of operations) {
       for (const param of (op.parameters ?? []).filter((p) => p.in === "path")) {
         const operation = `${method} ${route}`;
-        const parser = HANDLER_PARSER[operation];
+        const handler = HANDLER_PARSER[operation];
+        const parser = typeof handler === "object" ? handler[param.name] : handler;
         expect(parser, `${operation}: which parser reads {${param.name}}?`).toBeDefined();
         if (!parser) continue;
         seen.push(operation);
-        for (const sample of [...SAMPLES.id, ...SAMPLES.email, ...SAMPLES.picture]) {
-          expect(documentedAccepts(param.schema, sample), `${operation} ${JSON.stringify(sample)}`).toBe(PARSERS[parser](sample));
+        for (const sample of Object.values(SAMPLES).flat()) {
+          expect(documentedAccepts(param.schema, asDocumented(param.schema, sample)), `${operation} {${param.name}} ${JSON.stringify(sample)}`).toBe(PARSERS[parser](sample));
         }
       }
     }
-    expect(seen.sort()).toEqual(Object.keys(HANDLER_PARSER).sort());
+    expect([...new Set(seen)].sort()).toEqual(Object.keys(HANDLER_PARSER).sort());
   });
 });
 
@@ -159,7 +173,8 @@ describe("the error statuses", () => {
     expect(documented(401), "401").toBe(signedIn);
     if (calls("requireAdmin") || calls("requireSelf") || (signedIn && method !== "get")) expect(documented(403), "403").toBe(true);
     if (!signedIn) expect(documented(403), "403").toBe(false);
-    expect(documented(400), "400").toBe(calls("parseWith") || calls("objectIdParam") || calls("emailParam") || calls("readBodyBytes") || calls("readJsonBody"));
+    const parses = ["parseWith", "objectIdParam", "emailParam", "yearParam", "slugParam", "readBodyBytes", "readJsonBody"].some(calls);
+    expect(documented(400), "400").toBe(parses);
     const readsBody = calls("readJsonBody") || calls("readBodyBytes");
     expect(documented(413) && documented(415), "413 and 415").toBe(readsBody);
     expect(Boolean(op.requestBody), "request body").toBe(readsBody);

@@ -9,7 +9,8 @@ import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from "@/lib/catalogu
 import { pageMetadata } from "@/lib/site/metadata";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import { getPart } from "@/lib/catalogue/part-page";
-import { cachedReviewStats } from "@/lib/cache/public-data";
+import { cachedPartFitment, cachedReviewStats } from "@/lib/cache/public-data";
+import { PartFitment } from "@/components/PartFitment";
 
 type Params = Promise<{ id: string }>;
 
@@ -36,11 +37,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PartPage({ params }: { params: Params }) {
   const part = await getPart((await params).id);
   if (!part) notFound();
-  const stats = await cachedReviewStats();
+  const [stats, fitment] = await Promise.all([cachedReviewStats(), cachedPartFitment(part._id)]);
   const inStock = part.quantity > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats))} />
+      <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats, fitment.rows))} />
       <JsonLdScript
         json={serializeJsonLd(
           breadcrumbJsonLd([
@@ -82,6 +83,7 @@ export default async function PartPage({ params }: { params: Params }) {
             <dd className="font-medium">{formatPrice(part.price)}</dd>
           </dl>
           <PartNumbers part={part} />
+          <PartFitment partId={part._id} universal={part.universal} fits={fitment.rows} total={fitment.total} />
           {inStock ? (
             <Link
               href={`/purchase/${part._id}`}

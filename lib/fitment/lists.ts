@@ -1,0 +1,37 @@
+import "server-only";
+import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
+import { encodeKey, keyId, type ListChange, listSize, readList } from "@/lib/db/ordered-index";
+import type { FitmentFields } from "@/models/Fitment";
+
+// The ordered lists of fitment (lib/db/ordered-index.ts): per part, the model years it fits (its
+// page lists them); per model year, the parts that fit it (the vehicle page and, later, the filtered
+// catalogue), with the parts' search keys so they page and sort like a search; and the universal parts.
+
+export const fitsList = (partId: string) => `fits:${partId.toLowerCase()}`;
+export const fittingList = (modelYear: string) => `fit:${modelYear}`;
+export const UNIVERSAL_LIST = "parts:universal";
+
+/** A fitment document's id: the part and the model year. */
+export const fitmentId = (partId: string, modelYear: string) => `${partId.toLowerCase()}|${modelYear}`;
+/** The model year of a fitment id: what follows the part's id. */
+export const modelYearOf = (fitmentDocId: string) => fitmentDocId.slice(fitmentDocId.indexOf("|") + 1);
+
+/** Newest years first, then make and model A-Z; ends with the fitment document's id. */
+export const fitsKey = (doc: Pick<FitmentFields, "_id" | "year" | "make" | "model">) => encodeKey(9999 - doc.year, doc.make, doc.model, doc._id);
+
+/** The list entries one fitment document stands for. */
+export function fitmentEntries(part: ListedPart, doc: Pick<FitmentFields, "_id" | "year" | "make" | "model">, op: "add" | "remove"): ListChange[] {
+  return [
+    { list: fitsList(String(part._id)), key: fitsKey(doc), op },
+    { list: fittingList(modelYearOf(doc._id)), key: searchKey(part), op },
+  ];
+}
+
+/** Every fitment document id of a part: its list whole (a part fits tens to a few thousand model years). */
+export async function fitmentIdsOf(partId: string): Promise<string[]> {
+  const list = fitsList(partId);
+  const size = await listSize(list);
+  if (size === 0) return [];
+  const { keys } = await readList(list, { offset: 0, limit: size });
+  return keys.map(keyId);
+}

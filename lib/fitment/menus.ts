@@ -1,0 +1,66 @@
+import "server-only";
+import { withLock } from "@/lib/db/lock";
+import { changeLists, encodeKey } from "@/lib/db/ordered-index";
+import { modelYearKey, type VehicleSlugs } from "@/lib/fitment/vehicles";
+import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";
+
+// The selector's menus: years, then makes, models and engines, each a small document read by _id.
+// A vehicle enters them with its first fitment and stays (a vehicle is a vehicle, parts or not).
+// Every model year is also in MODEL_YEARS_LIST, for the sitemap.
+
+export const MODEL_YEARS_LIST = "vehicles:model-years";
+/** Newest years first in the list: 9999 - year sorts them so. */
+export const modelYearListKey = ({ year, make, model }: Pick<VehicleSlugs, "year" | "make" | "model">) => encodeKey(9999 - year, make, model, modelYearKey({ year, make, model }));
+
+export const menuIds = {
+  years: "years",
+  makes: (year: number) => `makes:${year}`,
+  models: (year: number, make: string) => `models:${year}|${make}`,
+  engines: (year: number, make: string, model: string) => `engines:${year}|${make}|${model}`,
+};
+
+export type NamedVehicle = VehicleSlugs & { makeName: string; modelName: string; engineName?: string };
+
+const byName = (a: MenuEntry, b: MenuEntry) => a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" });
+// Years newest first: the customer's car is more likely recent.
+const sortedEntries = (id: string, entries: MenuEntry[]) => (id === menuIds.years ? entries.sort((a, b) => Number(b.slug) - Number(a.slug)) : entries.sort(byName));
+
+/** Adds the entries each menu lacks, under one lock: menus change rarely, only as new vehicles get parts. */
+export async function addToMenus(vehicles: NamedVehicle[]): Promise<void> {
+  const wanted = new Map<string, Map<string, string>>();
+  const want = (id: string, slug: string, name: string) => {
+    const entries = wanted.get(id) ?? new Map<string, string>();
+    if (!entries.has(slug)) entries.set(slug, name);
+    wanted.set(id, entries);
+  };
+  for (const v of vehicles) {
+    want(menuIds.years, String(v.year), String(v.year));
+    want(menuIds.makes(v.year), v.make, v.makeName);
+    want(menuIds.models(v.year, v.make), v.model, v.modelName);
+    if (v.engine && v.engineName) want(menuIds.engines(v.year, v.make, v.model), v.engine, v.engineName);
+  }
+  await withLock("vehicle-menus", "The vehicle lists are being changed; try again in a moment.", async () => {
+    const newModelYears: string[] = [];
+    await Promise.all(
+      [...wanted].map(async ([id, entries]) => {
+        const menu = await VehicleMenu.findById(id).lean();
+        const known = new Set((menu?.entries ?? []).map((entry) => entry.slug));
+        const added = [...entries].filter(([slug]) => !known.has(slug)).map(([slug, name]) => ({ slug, name }));
+        if (added.length === 0) return;
+        if (id.startsWith("models:")) newModelYears.push(...added.map((entry) => `${id.slice("models:".length)}|${entry.slug}`));
+        await VehicleMenu.replaceOne({ _id: id }, { _id: id, entries: sortedEntries(id, [...(menu?.entries ?? []), ...added]) }, { upsert: true });
+      }),
+    );
+    await changeLists(
+      newModelYears.map((key) => {
+        const [year, make, model] = key.split("|");
+        return { list: MODEL_YEARS_LIST, key: modelYearListKey({ year: Number(year), make: make!, model: model! }), op: "add" as const };
+      }),
+    );
+  });
+}
+
+/** One menu's entries, in the selector's order; [] when there is no such menu. */
+export async function menuEntries(id: string): Promise<MenuEntry[]> {
+  return (await VehicleMenu.findById(id).lean())?.entries ?? [];
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
+import { changeLists, type ListChange } from "@/lib/db/ordered-index";
+import { fitmentIdsOf, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { Fitment } from "@/models/Fitment";
+import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+
+// What the part commands (lib/catalogue/commands.ts) owe the fitment lists, under the part's lock:
+// the vehicles' lists hold the part's search key (price and name), so an edit moves it there too,
+// and a deleted part's fitment goes with it.
+
+/** Moves the part's key in every list of the vehicles it fits, when its price or name changed. */
+export async function refitPartKeys(before: ListedPart, after: ListedPart): Promise<void> {
+  const [oldKey, newKey] = [searchKey(before), searchKey(after)];
+  if (oldKey === newKey) return;
+  const lists = (await fitmentIdsOf(String(after._id))).map((id) => fittingList(modelYearOf(id)));
+  if (after.universal) lists.push(UNIVERSAL_LIST);
+  await changeLists(lists.flatMap((list): ListChange[] => [{ list, key: oldKey, op: "remove" }, { list, key: newKey, op: "add" }]));
+}
+
+/** Takes a deleted part off every vehicle's list and deletes its fitment. */
+export async function dropFitment(part: ListedPart): Promise<void> {
+  const partId = String(part._id);
+  const ids = await fitmentIdsOf(partId);
+  const key = searchKey(part);
+  const changes: ListChange[] = ids.map((id) => ({ list: fittingList(modelYearOf(id)), key, op: "remove" }));
+  if (part.universal) changes.push({ list: UNIVERSAL_LIST, key, op: "remove" });
+  await changeLists(changes);
+  await Promise.all(ids.map((id) => Fitment.deleteOne({ _id: id })));
+  await IndexChunk.deleteMany({ list: fitsList(partId) });
+  await IndexDirectory.deleteOne({ _id: fitsList(partId) });
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists";
+import { connectDb } from "@/lib/db/connect";
+import { rebuildLists } from "@/lib/db/ordered-index";
+import { fitsKey, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { addToMenus, MODEL_YEARS_LIST, modelYearListKey, type NamedVehicle } from "@/lib/fitment/menus";
+import { Fitment, type FitmentFields } from "@/models/Fitment";
+import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
+import { Part } from "@/models/Part";
+import { VehicleMenu } from "@/models/VehicleMenu";
+
+// For fitment written straight into the database (a restore, a bulk import): rebuilds every part's
+// and every model year's list, the universal parts and the menus from the documents, and deletes the
+// fitment of parts that are gone. An operator's tool: it reads the parts and the fitment whole.
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const FITMENT_LIST = /^fits?:/;
+
+export async function reindexFitment(): Promise<string> {
+  await connectDb();
+  const keys = new Map<string, IndexKey>();
+  const universal: IndexKey[] = [];
+  for await (const part of Part.find({}, LISTED_FIELDS).lean<ListedPart>().cursor()) {
+    keys.set(String(part._id), searchKey(part));
+    if (part.universal) universal.push(searchKey(part));
+  }
+  const lists = new Map<string, IndexKey[]>([[UNIVERSAL_LIST, universal]]);
+  const add = (list: string, key: IndexKey) => (lists.get(list) ?? lists.set(list, []).get(list)!).push(key);
+  const vehicles: NamedVehicle[] = [];
+  const orphans: string[] = [];
+  for await (const doc of Fitment.find({}).lean<FitmentFields>().cursor()) {
+    const partKey = keys.get(String(doc.part));
+    if (!partKey) {
+      orphans.push(doc._id);
+      continue;
+    }
+    add(fitsList(String(doc.part)), fitsKey(doc));
+    add(fittingList(modelYearOf(doc._id)), partKey);
+    for (const application of doc.applications.length > 0 ? doc.applications : [{ engine: "" }]) {
+      vehicles.push({ year: doc.year, make: doc.make, model: doc.model, engine: application.engine, makeName: doc.makeName, modelName: doc.modelName, engineName: "engineName" in application ? application.engineName : undefined });
+    }
+  }
+  await Promise.all(orphans.map((id) => Fitment.deleteOne({ _id: id })));
+  const stale: string[] = [];
+  for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
+    if (FITMENT_LIST.test(list) && !lists.has(list)) stale.push(list);
+  }
+  await rebuildLists(lists);
+  for (const list of stale) {
+    await IndexChunk.deleteMany({ list });
+    await IndexDirectory.deleteOne({ _id: list });
+  }
+  await addToMenus(vehicles);
+  // Every model year of the menus, whether it was added now or before.
+  const modelYears: IndexKey[] = [];
+  for await (const menu of VehicleMenu.find({}).lean().cursor()) {
+    if (!menu._id.startsWith("models:")) continue;
+    const [year, make] = menu._id.slice("models:".length).split("|");
+    for (const entry of menu.entries) modelYears.push(modelYearListKey({ year: Number(year), make: make!, model: entry.slug }));
+  }
+  await rebuildLists([[MODEL_YEARS_LIST, modelYears]]);
+  const fitLists = [...lists.keys()].filter((list) => list.startsWith("fit:")).length;
+  return `Fitment reindexed: ${plural(lists.size - 1 - fitLists, "part")} with fitment, ${plural(fitLists, "model year")} with parts, ${plural(universal.length, "universal part")}, ${plural(orphans.length, "fitment")} of deleted parts removed, ${plural(stale.length, "stale list")} removed.`;
+}

@@ -1,0 +1,70 @@
+import { jsonBody, listPage, ok, pathItem } from "@/lib/openapi/operations";
+import { fitmentRemovalParams, idPath, pagingParams, slugPath, yearPath } from "@/lib/openapi/parameters";
+import { MAX_MODEL_YEARS_PER_REQUEST, MAX_ROWS_PER_REQUEST, MAX_YEARS_PER_ROW } from "@/lib/validation/fitment";
+
+// The vehicle selector's lists and a part's fitment (lib/fitment/).
+
+const partId = idPath("id", "The part id.");
+const make = slugPath("make", "The make.");
+const model = slugPath("model", "The model.");
+
+export const fitmentPaths = {
+  ...pathItem("/vehicle-years", {
+    get: { operationId: "listVehicleYears", summary: "The years of the vehicles the shop has parts for, newest first", access: "public", replies: ok(200, "The years, in `result`.", "VehicleYears") },
+  }),
+  ...pathItem("/vehicle-years/{year}/makes", {
+    get: { operationId: "listVehicleMakes", summary: "The makes of a year, A-Z", access: "public", parameters: [yearPath], replies: ok(200, "`{ slug, name }` each, in `result` ([] for a year without any).", "VehicleMenu") },
+  }),
+  ...pathItem("/vehicle-years/{year}/makes/{make}/models", {
+    get: { operationId: "listVehicleModels", summary: "The models of a make that year, A-Z", access: "public", parameters: [yearPath, make], replies: ok(200, "`{ slug, name }` each, in `result`.", "VehicleMenu") },
+  }),
+  ...pathItem("/vehicle-years/{year}/makes/{make}/models/{model}/engines", {
+    get: {
+      operationId: "listVehicleEngines",
+      summary: "The engines of a model that year that some part names, A-Z",
+      access: "public",
+      parameters: [yearPath, make, model],
+      replies: ok(200, "`{ slug, name }` each, in `result`.", "VehicleMenu"),
+    },
+  }),
+  ...pathItem("/carparts/{id}/fitment", {
+    get: {
+      operationId: "listPartFitment",
+      summary: "The model years a part fits, newest first, each with its applications (engine, position, note)",
+      access: "public",
+      parameters: [partId, ...pagingParams],
+      replies: listPage("The fitment of this page.", "FitmentList"),
+      outcomes: [404],
+    },
+    post: {
+      operationId: "addPartFitment",
+      summary: `Add fitment rows to a part (admin): 1 to ${MAX_ROWS_PER_REQUEST} rows, each a make and model over yearFrom-yearTo (at most ${MAX_YEARS_PER_ROW} years), optionally one engine, position and note; at most ${MAX_MODEL_YEARS_PER_REQUEST} model years a request. A row the part has already (same model year, engine and position) gets the new note.`,
+      access: "admin",
+      parameters: [partId],
+      body: jsonBody("FitmentAdd"),
+      replies: ok(200, "How many were added, updated or already there.", "FitmentAdded"),
+      outcomes: [404],
+    },
+  }),
+  ...pathItem("/carparts/{id}/fitment/{year}/{make}/{model}", {
+    delete: {
+      operationId: "removePartFitment",
+      summary: "Take a model year off a part's fitment (admin): all of it, or with ?engine= and/or ?position= only those applications. 404 when none matched.",
+      access: "admin",
+      parameters: [partId, yearPath, make, model, ...fitmentRemovalParams],
+      replies: ok(200, "How many applications were removed.", "FitmentRemoved"),
+      outcomes: [404],
+    },
+  }),
+  ...pathItem("/carparts/{id}/universal", {
+    put: {
+      operationId: "setPartUniversal",
+      summary: "Mark a part universal, fitting every vehicle, or not (admin)",
+      access: "admin",
+      parameters: [partId],
+      body: jsonBody("UniversalChange"),
+      replies: ok(200, "The part's new state.", "UniversalChanged"),
+      outcomes: [404],
+    },
+  }),
+};
