@@ -4,12 +4,13 @@ import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists
 import { connectDb } from "@/lib/db/connect";
 import { findEachById } from "@/lib/db/each-by-id";
 import { changeLists, type ListChange } from "@/lib/db/ordered-index";
-import { InvalidInputError, NotFoundError } from "@/lib/errors";
+import { NotFoundError } from "@/lib/errors";
 import { fitmentEntries, fitmentId, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { addToMenus, type NamedVehicle } from "@/lib/fitment/menus";
-import { modelYearKey, slugOf } from "@/lib/fitment/vehicles";
+import { addToMenus } from "@/lib/fitment/menus";
+import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
+import { modelYearKey } from "@/lib/fitment/vehicles";
 import { withPartLock } from "@/lib/stock/part-lock";
-import { type FitmentRow, MAX_MODEL_YEARS_PER_REQUEST } from "@/lib/validation/fitment";
+import type { FitmentRow } from "@/lib/validation/fitment";
 import { Fitment, type FitmentApplication, type FitmentFields } from "@/models/Fitment";
 import { Part } from "@/models/Part";
 
@@ -18,27 +19,6 @@ import { Part } from "@/models/Part";
 // written before the lists, and `npm run reindex` rebuilds the lists from the documents.
 
 const sameApplication = (a: FitmentApplication, b: FitmentApplication) => a.engine === b.engine && (a.position ?? "") === (b.position ?? "");
-
-/** The rows, one entry per model year, each with the application it adds. */
-function expand(rows: FitmentRow[]): { vehicle: NamedVehicle; application: FitmentApplication }[] {
-  const expanded = rows.flatMap((row) =>
-    Array.from({ length: (row.yearTo ?? row.yearFrom) - row.yearFrom + 1 }, (_, i) => {
-      const vehicle: NamedVehicle = {
-        year: row.yearFrom + i,
-        make: slugOf(row.make),
-        model: slugOf(row.model),
-        engine: row.engine ? slugOf(row.engine) : "",
-        makeName: row.make,
-        modelName: row.model,
-        engineName: row.engine,
-      };
-      const application: FitmentApplication = { engine: vehicle.engine, ...(row.engine ? { engineName: row.engine } : {}), ...(row.position ? { position: row.position } : {}), ...(row.note ? { note: row.note } : {}) };
-      return { vehicle, application };
-    }),
-  );
-  if (expanded.length > MAX_MODEL_YEARS_PER_REQUEST) throw new InvalidInputError(`rows: at most ${MAX_MODEL_YEARS_PER_REQUEST} model years a request (these rows span ${expanded.length}); send them in several requests.`);
-  return expanded;
-}
 
 async function lockedPart(partId: string): Promise<ListedPart> {
   const part = await Part.findById(partId, LISTED_FIELDS).lean<ListedPart>();
@@ -51,54 +31,35 @@ export type FitmentAdded = { modelYears: number; added: number; updated: number;
 /** Adds fitment rows to a part; a row it already has (same model year, engine and position) gets the new note. */
 export async function addFitment(partId: string, rows: FitmentRow[]): Promise<FitmentAdded> {
   await connectDb();
-  const expanded = expand(rows);
+  const expanded = expandRows(rows);
   return withPartLock(partId, async () => {
     const part = await lockedPart(partId);
-    const byDoc = new Map<string, { vehicle: NamedVehicle; applications: FitmentApplication[] }>();
-    for (const { vehicle, application } of expanded) {
-      const id = fitmentId(partId, modelYearKey(vehicle));
-      const entry = byDoc.get(id) ?? { vehicle, applications: [] };
-      entry.applications.push(application);
-      byDoc.set(id, entry);
-    }
-    const existing = new Map((await findEachById<FitmentFields>(Fitment, [...byDoc.keys()])).map((doc) => [doc._id, doc]));
-    let added = 0;
-    let updated = 0;
-    let unchanged = 0;
+    const wanted = fitmentDocsOf(part._id, expanded);
+    const existing = new Map((await findEachById<FitmentFields>(Fitment, wanted.map((doc) => doc._id))).map((doc) => [doc._id, doc]));
+    const counts = { added: 0, updated: 0, unchanged: 0 };
     const changes: ListChange[] = [];
     await Promise.all(
-      [...byDoc].map(async ([id, { vehicle, applications }]) => {
-        const before = existing.get(id);
+      wanted.map(async (doc) => {
+        const before = existing.get(doc._id);
         const merged = [...(before?.applications ?? [])];
-        for (const application of applications) {
+        for (const application of doc.applications) {
           const at = merged.findIndex((known) => sameApplication(known, application));
-          if (at === -1) {
-            added += 1;
-            merged.push(application);
-          } else {
-            if (merged[at]!.note === application.note) unchanged += 1;
-            else updated += 1;
-            merged[at] = application;
-          }
+          if (at === -1) counts.added += 1;
+          else if (merged[at]!.note === application.note) counts.unchanged += 1;
+          else counts.updated += 1;
+          if (at === -1) merged.push(application);
+          else merged[at] = application;
         }
-        const doc: FitmentFields = {
-          _id: id,
-          part: part._id,
-          year: vehicle.year,
-          make: vehicle.make,
-          model: vehicle.model,
-          makeName: before?.makeName ?? vehicle.makeName,
-          modelName: before?.modelName ?? vehicle.modelName,
-          applications: merged,
-        };
-        await Fitment.replaceOne({ _id: id }, doc, { upsert: true });
+        // The names as first spelled stay: a later row's "HONDA" does not rename Honda.
+        const stored = { ...doc, makeName: before?.makeName ?? doc.makeName, modelName: before?.modelName ?? doc.modelName, applications: merged };
+        await Fitment.replaceOne({ _id: doc._id }, stored, { upsert: true });
         if (!before) changes.push(...fitmentEntries(part, doc, "add"));
       }),
     );
     await addToMenus(expanded.map(({ vehicle }) => vehicle));
     await changeLists(changes);
     await partsChanged(partId);
-    return { modelYears: byDoc.size, added, updated, unchanged };
+    return { modelYears: wanted.length, ...counts };
   });
 }
 
