@@ -4,7 +4,9 @@ import { connectDb } from "@/lib/db/connect";
 import { hashPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { reindexAll } from "@/lib/maintenance/reindex";
+import { benchFitment } from "./fitment-data";
 import { ensureIndexes } from "@/lib/seed/seed";
+import { Fitment } from "@/models/Fitment";
 import { Order, ORDER_STATUSES } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
@@ -130,10 +132,12 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
     };
   });
   await insertInBatches(Order.collection, orders);
+  const fitment = parts.flatMap((part, i) => benchFitment(i, part._id));
+  await insertInBatches(Fitment.collection, fitment);
   // Inserted like an operator's import, so listed the way `npm run reindex` lists one.
   const reindexStarted = Date.now();
   await reindexAll();
-  console.log(`[bench] reindexed ${sizes.parts} parts, ${sizes.orders} orders, ${sizes.reviews} reviews, ${sizes.users} users in ${((Date.now() - reindexStarted) / 1000).toFixed(1)} s`);
+  console.log(`[bench] reindexed ${sizes.parts} parts, ${fitment.length} fitment rows, ${sizes.orders} orders, ${sizes.reviews} reviews, ${sizes.users} users in ${((Date.now() - reindexStarted) / 1000).toFixed(1)} s`);
 
   return {
     orderPartId: parts[0]!._id.toString(),

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/connect";
 import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, generateBenchData, type BenchData, type BenchSizes } from "./data";
+import { benchVehiclePath } from "./fitment-data";
 import { measureOrders, type OrderRun } from "./scale-orders";
 import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";
 
@@ -42,6 +43,8 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     // An MPN typed lower-case with spaces for its dashes, of a different part each time.
     { name: "part-number search /parts?q= (an MPN)", path: (i) => `/parts?q=${encodeURIComponent(benchMpn((i * 7919) % sizes.parts).toLowerCase().replaceAll("-", " "))}` },
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
+    // The catalogue of one vehicle: a different model year each time (fitment rows ~5.5x the parts).
+    { name: "vehicle page /vehicles/y/make/model", path: (i) => benchVehiclePath(i) },
     { name: "part page after a write", path: (i) => `/parts/${partAt(i)}`, afterWrite: true },
     { name: "My Orders", path: () => "/dashboard/my-orders", as: "customer" },
     { name: "Manage All Orders (all)", path: () => "/dashboard/manage-orders", as: "admin" },
