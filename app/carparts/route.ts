@@ -1,16 +1,28 @@
 import { addPart } from "@/lib/catalogue/commands";
+import { partsByIds } from "@/lib/catalogue/queries";
+import { vehiclePartIds } from "@/lib/fitment/queries";
 import { cachedPartList } from "@/lib/cache/public-data";
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { requireAdmin } from "@/lib/http/guards";
+import { vehicleQueryParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { partSchema } from "@/lib/validation/parts";
 
-/** One page of the catalogue, newest last: ?limit=&skip= or ?limit=&page= (default the first 100), Link to the next. */
+/**
+ * One page of the catalogue, newest last: ?limit=&skip= or ?limit=&page= (default the first 100),
+ * Link to the next. With ?vehicle=<year>/<make>/<model>: the parts that fit it, then the universal ones.
+ */
 export const GET = route(async (request: Request) => {
-  const paging = parseWith(pagingQuerySchema, queryObject(request.url));
+  const query = queryObject(request.url);
+  const paging = parseWith(pagingQuerySchema, query);
+  const vehicle = vehicleQueryParam(query.vehicle);
+  if (vehicle) {
+    const { ids } = await vehiclePartIds(vehicle, { offset: paging.skip, limit: paging.limit });
+    return pagedReply(request, await partsByIds(ids), paging);
+  }
   // Every request is a bounded page, so every one is served from the data cache (tag "parts").
   return pagedReply(request, await cachedPartList(paging), paging);
 });

@@ -5,7 +5,7 @@ import { connectDb } from "@/lib/db/connect";
 import { findEachById } from "@/lib/db/each-by-id";
 import { changeLists, type ListChange } from "@/lib/db/ordered-index";
 import { NotFoundError } from "@/lib/errors";
-import { fitmentEntries, fitmentId, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { fitmentEntries, fitmentId, fitmentIdsOf, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { addToMenus } from "@/lib/fitment/menus";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { modelYearKey } from "@/lib/fitment/vehicles";
@@ -91,13 +91,20 @@ export async function removeFitment(partId: string, removal: FitmentRemoval): Pr
   });
 }
 
-/** Marks a part universal (it fits every vehicle) or not. */
+/**
+ * Marks a part universal (it fits every vehicle) or not. Its fitment rows are kept: they come back
+ * into their vehicles' lists when it is no longer universal.
+ */
 export async function setUniversal(partId: string, universal: boolean): Promise<void> {
   await connectDb();
   await withPartLock(partId, async () => {
     const part = await lockedPart(partId);
+    if (Boolean(part.universal) === universal) return;
     await Part.updateOne({ _id: part._id }, universal ? { $set: { universal: true } } : { $unset: { universal: 1 } });
-    await changeLists([{ list: UNIVERSAL_LIST, key: searchKey(part), op: universal ? "add" : "remove" }]);
+    const key = searchKey(part);
+    const intoVehicles: ListChange["op"] = universal ? "remove" : "add";
+    const vehicleLists = (await fitmentIdsOf(partId)).map((id): ListChange => ({ list: fittingList(modelYearOf(id)), key, op: intoVehicles }));
+    await changeLists([{ list: UNIVERSAL_LIST, key, op: universal ? "add" : "remove" }, ...vehicleLists]);
     await partsChanged(partId);
   });
 }

@@ -4,8 +4,9 @@ import { encodeKey, keyId, type ListChange, listSize, readList } from "@/lib/db/
 import type { FitmentFields } from "@/models/Fitment";
 
 // The ordered lists of fitment (lib/db/ordered-index.ts): per part, the model years it fits (its
-// page lists them); per model year, the parts that fit it (the vehicle page and, later, the filtered
-// catalogue), with the parts' search keys so they page and sort like a search; and the universal parts.
+// page lists them); per model year, the parts that fit it (its vehicle page, GET /carparts?vehicle=),
+// with the parts' search keys; and the universal parts, which fit every vehicle. A universal part is
+// in the universal list only, so a vehicle's parts (its own, then the universal ones) hold none twice.
 
 export const fitsList = (partId: string) => `fits:${partId.toLowerCase()}`;
 export const fittingList = (modelYear: string) => `fit:${modelYear}`;
@@ -21,10 +22,9 @@ export const fitsKey = (doc: Pick<FitmentFields, "_id" | "year" | "make" | "mode
 
 /** The list entries one fitment document stands for. */
 export function fitmentEntries(part: ListedPart, doc: Pick<FitmentFields, "_id" | "year" | "make" | "model">, op: "add" | "remove"): ListChange[] {
-  return [
-    { list: fitsList(String(part._id)), key: fitsKey(doc), op },
-    { list: fittingList(modelYearOf(doc._id)), key: searchKey(part), op },
-  ];
+  const entries: ListChange[] = [{ list: fitsList(String(part._id)), key: fitsKey(doc), op }];
+  if (!part.universal) entries.push({ list: fittingList(modelYearOf(doc._id)), key: searchKey(part), op });
+  return entries;
 }
 
 /** Every fitment document id of a part: its list whole (a part fits tens to a few thousand model years). */

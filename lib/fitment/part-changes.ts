@@ -13,8 +13,7 @@ import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
 export async function refitPartKeys(before: ListedPart, after: ListedPart): Promise<void> {
   const [oldKey, newKey] = [searchKey(before), searchKey(after)];
   if (oldKey === newKey) return;
-  const lists = (await fitmentIdsOf(String(after._id))).map((id) => fittingList(modelYearOf(id)));
-  if (after.universal) lists.push(UNIVERSAL_LIST);
+  const lists = after.universal ? [UNIVERSAL_LIST] : (await fitmentIdsOf(String(after._id))).map((id) => fittingList(modelYearOf(id)));
   await changeLists(lists.flatMap((list): ListChange[] => [{ list, key: oldKey, op: "remove" }, { list, key: newKey, op: "add" }]));
 }
 
@@ -23,8 +22,7 @@ export async function dropFitment(part: ListedPart): Promise<void> {
   const partId = String(part._id);
   const ids = await fitmentIdsOf(partId);
   const key = searchKey(part);
-  const changes: ListChange[] = ids.map((id) => ({ list: fittingList(modelYearOf(id)), key, op: "remove" }));
-  if (part.universal) changes.push({ list: UNIVERSAL_LIST, key, op: "remove" });
+  const changes: ListChange[] = part.universal ? [{ list: UNIVERSAL_LIST, key, op: "remove" }] : ids.map((id) => ({ list: fittingList(modelYearOf(id)), key, op: "remove" }));
   await changeLists(changes);
   await Promise.all(ids.map((id) => Fitment.deleteOne({ _id: id })));
   await IndexChunk.deleteMany({ list: fitsList(partId) });

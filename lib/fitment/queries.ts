@@ -1,11 +1,10 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, partsByIds, type PartSearchResult } from "@/lib/catalogue/queries";
-import type { PartSort } from "@/lib/catalogue/query-string";
-import { searchPage } from "@/lib/catalogue/search";
+import { readSearchKey } from "@/lib/catalogue/lists";
 import { connectDb } from "@/lib/db/connect";
 import { findEachById } from "@/lib/db/each-by-id";
-import { keyId, readList } from "@/lib/db/ordered-index";
-import { fitsList, fittingList } from "@/lib/fitment/lists";
+import { keyId, listSize, readList } from "@/lib/db/ordered-index";
+import { fitsList, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { menuEntries, menuIds } from "@/lib/fitment/menus";
 import { modelYearKey, vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
 import type { FitmentApplication, FitmentFields } from "@/models/Fitment";
@@ -77,10 +76,29 @@ export async function findModelYear(year: number, make: string, model: string): 
   return { year, make, model, makeName, modelName, label: vehicleLabel({ year, make: makeName, model: modelName }), path: vehiclePath({ year, make, model }), engines };
 }
 
-/** One page of the parts that fit a model year (not counting universal parts), in catalogue order or sorted. */
-export async function modelYearParts(vehicle: { year: number; make: string; model: string }, { page = 1, sort, pageSize = CATALOGUE_PAGE_SIZE }: { page?: number; sort?: PartSort; pageSize?: number }): Promise<PartSearchResult> {
+type Vehicle = { year: number; make: string; model: string };
+
+/**
+ * The ids of a slice of the parts that fit a model year: its own parts in catalogue order, then the
+ * universal ones; and how many there are of each. Reads the two lists' sizes and the pages the slice covers.
+ */
+export async function vehiclePartIds(vehicle: Vehicle, { offset, limit }: { offset: number; limit: number }): Promise<{ ids: string[]; own: number; universal: number }> {
   await connectDb();
+  const list = fittingList(modelYearKey(vehicle));
+  const [own, universal] = await Promise.all([listSize(list), listSize(UNIVERSAL_LIST)]);
+  const fromOwn = offset < own ? (await readList(list, { offset, limit: Math.min(limit, own - offset) })).keys : [];
+  const rest = limit - fromOwn.length;
+  const universalOffset = Math.max(0, offset - own);
+  const fromUniversal = rest > 0 && universalOffset < universal ? (await readList(UNIVERSAL_LIST, { offset: universalOffset, limit: rest })).keys : [];
+  return { ids: [...fromOwn, ...fromUniversal].map((key) => readSearchKey(key).id), own, universal };
+}
+
+export type VehiclePartsPage = PartSearchResult & { own: number; universal: number };
+
+/** One page of a vehicle page: the parts that fit the model year, then the universal parts. */
+export async function vehiclePartsPage(vehicle: Vehicle, { page = 1, pageSize = CATALOGUE_PAGE_SIZE }: { page?: number; pageSize?: number }): Promise<VehiclePartsPage> {
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const { ids, total } = await searchPage([fittingList(modelYearKey(vehicle))], { sort, offset: (current - 1) * pageSize, limit: pageSize });
-  return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { ids, own, universal } = await vehiclePartIds(vehicle, { offset: (current - 1) * pageSize, limit: pageSize });
+  const total = own + universal;
+  return { parts: await partsByIds(ids), total, own, universal, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

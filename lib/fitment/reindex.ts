@@ -18,10 +18,11 @@ const FITMENT_LIST = /^fits?:/;
 
 export async function reindexFitment(): Promise<string> {
   await connectDb();
-  const keys = new Map<string, IndexKey>();
+  // Each part's key in its vehicles' lists; null for a universal part, which is in none of them.
+  const keys = new Map<string, IndexKey | null>();
   const universal: IndexKey[] = [];
   for await (const part of Part.find({}, LISTED_FIELDS).lean<ListedPart>().cursor()) {
-    keys.set(String(part._id), searchKey(part));
+    keys.set(String(part._id), part.universal ? null : searchKey(part));
     if (part.universal) universal.push(searchKey(part));
   }
   const lists = new Map<string, IndexKey[]>([[UNIVERSAL_LIST, universal]]);
@@ -30,12 +31,12 @@ export async function reindexFitment(): Promise<string> {
   const orphans: string[] = [];
   for await (const doc of Fitment.find({}).lean<FitmentFields>().cursor()) {
     const partKey = keys.get(String(doc.part));
-    if (!partKey) {
+    if (partKey === undefined) {
       orphans.push(doc._id);
       continue;
     }
     add(fitsList(String(doc.part)), fitsKey(doc));
-    add(fittingList(modelYearOf(doc._id)), partKey);
+    if (partKey) add(fittingList(modelYearOf(doc._id)), partKey);
     for (const application of doc.applications.length > 0 ? doc.applications : [{ engine: "" }]) {
       vehicles.push({ year: doc.year, make: doc.make, model: doc.model, engine: application.engine, makeName: doc.makeName, modelName: doc.modelName, engineName: "engineName" in application ? application.engineName : undefined });
     }

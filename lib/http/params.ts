@@ -40,3 +40,12 @@ export function slugParam(raw: string, what: string): string {
   if (decoded.length > MAX_SLUG_LENGTH || decoded !== slugOf(decoded) || decoded === "") throw new HttpError(400, `${what} in the address is not a vehicle name as the shop writes it (lower case, words joined by dashes).`);
   return decoded;
 }
+
+/** ?vehicle=<year>/<make>/<model> of GET /carparts; undefined when absent, 400 when malformed. */
+export function vehicleQueryParam(raw: string | string[] | undefined): { year: number; make: string; model: string } | undefined {
+  if (raw === undefined) return undefined;
+  const parts = typeof raw === "string" ? raw.split("/") : [];
+  if (parts.length !== 3) throw new HttpError(400, "vehicle must be <year>/<make>/<model>, as in a vehicle page's address (2016/honda/civic).");
+  const [year, make, model] = parts as [string, string, string];
+  return { year: yearParam(year), make: slugParam(make, "The vehicle's make"), model: slugParam(model, "The vehicle's model") };
+}

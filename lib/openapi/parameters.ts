@@ -28,6 +28,15 @@ export const yearPath = pathParam("year", `The model year, ${FIRST_YEAR} to next
 export const slugPath = (name: string, description: string) =>
   pathParam(name, `${description} As the shop writes it: lower case, accents folded, words joined by dashes ("mercedes-benz").`, { type: "string", maxLength: MAX_SLUG_LENGTH, pattern: SLUG_PATTERN });
 
+/** ?vehicle= of GET /carparts, as vehicleQueryParam (lib/http/params.ts) reads it. */
+export const vehicleParam: Parameter = {
+  name: "vehicle",
+  in: "query",
+  required: false,
+  description: `Only the parts that fit this model year: \`<year>/<make>/<model>\` as in its page's address (\`2016/honda/civic\`; year ${FIRST_YEAR} to next year, make and model as the shop writes them).`,
+  schema: { type: "string", pattern: `^\\d{4}/${SLUG_PATTERN.slice(1, -1)}/${SLUG_PATTERN.slice(1, -1)}$` },
+};
+
 /** ?engine=&position= of DELETE /carparts/{id}/fitment/{year}/{make}/{model}. */
 export const fitmentRemovalParams = queryParams(fitmentRemovalQuerySchema.shape, {
   engine: "Only the applications of this engine (its slug).",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as replies from "@/lib/validation/fitment-responses";
+import { partListSchema } from "@/lib/validation/responses";
 import { setUpApiWorld } from "../support/api";
 
 // A client developer builds a vehicle selector and manages fitment over REST; a visitor and a
@@ -41,6 +42,16 @@ describe("fitment over REST", () => {
       ["2018 Apimake Coupe 2", 1],
     ]);
     expect((await world.nobody.get(`/carparts/${id}/fitment?limit=1`)).headers.get("link")).toMatch(/rel="next"/);
+
+    // The catalogue filtered by vehicle: the parts that fit it (then the universal ones).
+    const filtered = await world.nobody.get("/carparts?vehicle=2018/apimake/coupe-2&limit=5");
+    expect(partListSchema.parse(filtered.body).map((part) => part.partsname)).toContain(validPart.partsname);
+    expect(partListSchema.parse((await world.nobody.get("/carparts?vehicle=2017/apimake/coupe-2")).body).map((part) => part.partsname)).not.toContain(validPart.partsname);
+    for (const bad of ["2018/Apimake/coupe-2", "2018/apimake", "1800/apimake/coupe-2", "x"]) {
+      const reply = await world.nobody.get(`/carparts?vehicle=${encodeURIComponent(bad)}`);
+      expect({ bad, status: reply.status }).toEqual({ bad, status: 400 });
+    }
+    expect((await world.nobody.get("/carparts?vehicle=2018/apimake/coupe-2&vehicle=2019/apimake/coupe-2")).status).toBe(400);
   });
 
   it("answers bad input with a 400 naming the field, and changes nothing", async () => {

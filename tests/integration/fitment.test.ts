@@ -2,11 +2,12 @@ import mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/db/connect";
-import { listSize } from "@/lib/db/ordered-index";
+import { listSize, readList } from "@/lib/db/ordered-index";
 import { InvalidInputError, NotFoundError } from "@/lib/errors";
 import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
-import { fitsList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { findModelYear, modelYearParts, partFitmentPage, vehicleEngines, vehicleMakes, vehicleModels, vehicleYears } from "@/lib/fitment/queries";
+import { fitsList, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { readSearchKey } from "@/lib/catalogue/lists";
+import { findModelYear, partFitmentPage, vehicleEngines, vehicleMakes, vehicleModels, vehiclePartsPage, vehicleYears } from "@/lib/fitment/queries";
 import { reindexFitment } from "@/lib/fitment/reindex";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
@@ -18,7 +19,9 @@ import { Part } from "@/models/Part";
 const newPart = (partsname: string, price = 20) => addPart(partSchema.parse({ partsname, image: "/parts/placeholder.svg", price, quantity: 10, description: "A part of the fitment tests." }));
 const names = (parts: { partsname: string }[]) => parts.map((part) => part.partsname);
 const TESTCAR = { year: 2016, make: "testmake", model: "roadster-x" };
-const partsOfTestcar = async (sort?: "price-asc") => names((await modelYearParts(TESTCAR, { sort, pageSize: 100 })).parts);
+const partsOfTestcar = async () => names((await vehiclePartsPage(TESTCAR, { pageSize: 100 })).parts);
+/** The prices the model year's own list holds for a part, in cents: what a sort would read. */
+const listedPrices = async (name: string) => (await readList(fittingList("2016|testmake|roadster-x"), { offset: 0, limit: 1000 })).keys.map(readSearchKey).filter((key) => key.name === name.toLowerCase()).map((key) => key.priceCents);
 
 beforeAll(async () => {
   await connectDb();
@@ -85,14 +88,13 @@ describe("adding fitment", () => {
 });
 
 describe("the part commands keep fitment", () => {
-  it("a price change moves the part in its vehicles' sorted lists, once", async () => {
+  it("a price change moves the part's key in its vehicles' lists: the new price, once", async () => {
     const cheap = await newPart("Fitment cheap filter", 5);
     await addFitment(cheap._id, [{ yearFrom: 2016, make: "TestMake", model: "Roadster X" }]);
-    expect((await partsOfTestcar("price-asc"))[0]).toBe("Fitment cheap filter");
+    expect(await listedPrices("Fitment cheap filter")).toEqual([500]);
     await updatePart(cheap._id, { price: 999 });
-    const sorted = await partsOfTestcar("price-asc");
-    expect(sorted.at(-1)).toBe("Fitment cheap filter");
-    expect(sorted.filter((name) => name === "Fitment cheap filter")).toHaveLength(1);
+    expect(await listedPrices("Fitment cheap filter")).toEqual([99900]);
+    expect((await partsOfTestcar()).filter((name) => name === "Fitment cheap filter")).toHaveLength(1);
   });
 
   it("a deleted part leaves its vehicles' lists and its fitment is deleted", async () => {
@@ -120,16 +122,23 @@ describe("removing fitment and universal parts", () => {
     await expect(removeFitment(part._id, TESTCAR)).rejects.toThrow(NotFoundError);
   });
 
-  it("a universal part is in the universal list until it is not", async () => {
+  it("a universal part fits every vehicle, listed after the vehicle's own parts and never twice; made specific again, it fits its rows only", async () => {
     const mats = await newPart("Fitment floor mats");
+    await addFitment(mats._id, [{ yearFrom: 2016, make: "TestMake", model: "Roadster X" }]);
     const before = await listSize(UNIVERSAL_LIST);
     await setUniversal(mats._id, true);
     await setUniversal(mats._id, true);
     expect(await listSize(UNIVERSAL_LIST)).toBe(before + 1);
     expect((await Part.findById(mats._id).lean())?.universal).toBe(true);
+    const testcar = await partsOfTestcar();
+    expect(testcar.filter((name) => name === "Fitment floor mats")).toHaveLength(1);
+    expect(testcar.indexOf("Fitment floor mats")).toBeGreaterThan(testcar.indexOf("Fitment pad"));
+    expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).toContain("Fitment floor mats");
     await setUniversal(mats._id, false);
     expect(await listSize(UNIVERSAL_LIST)).toBe(before);
     expect((await Part.findById(mats._id).lean())?.universal).toBeUndefined();
+    expect(await partsOfTestcar()).toContain("Fitment floor mats");
+    expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).not.toContain("Fitment floor mats");
   });
 });
 
@@ -142,7 +151,8 @@ describe("reindexFitment", () => {
     expect(await findModelYear(2012, "importmake", "wagon")).toBeNull();
     const summary = await reindexFitment();
     expect(summary).toMatch(/^Fitment reindexed: \d+ parts with fitment, \d+ model years with parts, \d+ universal parts?, 1 fitment of deleted parts removed, \d+ stale lists? removed\.$/);
-    expect(names((await modelYearParts({ year: 2012, make: "importmake", model: "wagon" }, {})).parts)).toEqual(["Fitment imported mirror"]);
+    const wagon = await vehiclePartsPage({ year: 2012, make: "importmake", model: "wagon" }, {});
+    expect(names(wagon.parts).slice(0, wagon.own)).toEqual(["Fitment imported mirror"]);
     expect((await partFitmentPage(imported._id, { offset: 0, limit: 5 })).total).toBe(2);
     expect(await findModelYear(2013, "importmake", "wagon")).toMatchObject({ label: "2013 ImportMake Wagon" });
     expect(await Fitment.countDocuments({ part: orphanPart })).toBe(0);

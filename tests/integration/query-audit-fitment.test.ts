@@ -2,7 +2,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
 import { reindexAll } from "@/lib/maintenance/reindex";
-import { findModelYear, modelYearParts, partFitmentPage, vehicleEngines, vehicleMakes, vehicleModels, vehicleYears } from "@/lib/fitment/queries";
+import { findModelYear, partFitmentPage, vehiclePartsPage, vehicleEngines, vehicleMakes, vehicleModels, vehicleYears } from "@/lib/fitment/queries";
 import { Fitment } from "@/models/Fitment";
 import { Part } from "@/models/Part";
 import { describeQuery, problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";
@@ -11,7 +11,8 @@ import { describeQuery, problemsOf, queriesOf, startQueryRecorder, stopQueryReco
 // (menus, list directories and chunks, fitment documents, parts), a fixed number per call whatever
 // the number of parts, vehicles or fitment rows.
 
-const PARTS = 300;
+const PARTS = 305;
+const UNIVERSAL = 5;
 const YEARS = 30;
 const partIds: string[] = [];
 
@@ -39,8 +40,9 @@ beforeAll(async () => {
     modelName: "Van",
     applications: [{ engine: "2-2-d", engineName: "2.2 D", position: "rear" }],
   });
-  // Every part fits the 2020 van; the first part fits 30 model years.
-  await Fitment.collection.insertMany([...parts.map((part) => doc(part._id, 2020)), ...Array.from({ length: YEARS - 1 }, (_, i) => doc(parts[0]!._id, 1990 + i))] as never[]);
+  // Every part but the last 5 (universal) fits the 2020 van; the first part fits 30 model years.
+  await Fitment.collection.insertMany([...parts.slice(0, PARTS - UNIVERSAL).map((part) => doc(part._id, 2020)), ...Array.from({ length: YEARS - 1 }, (_, i) => doc(parts[0]!._id, 1990 + i))] as never[]);
+  await Part.collection.updateMany({ _id: { $in: parts.slice(PARTS - UNIVERSAL).map((part) => part._id) } }, { $set: { universal: true } });
   await reindexAll();
   startQueryRecorder();
 }, 180_000);
@@ -53,11 +55,11 @@ const shown = (result: unknown) => (result as { parts: unknown[] }).parts.length
 const AUDITED: { call: string; run: () => Promise<unknown>; queries: number; rows?: (result: unknown) => number; expectedRows?: number }[] = [
   // A page of the part's list (directory + chunk), then each fitment document by _id.
   { call: "partFitmentPage (its page's first 10)", run: () => partFitmentPage(partIds[0]!, { offset: 0, limit: 10 }), queries: 2 + 10, rows: (r) => (r as { rows: unknown[] }).rows.length, expectedRows: 10 },
-  // A page of the model year's list (300 parts, two chunks), then each part by _id.
-  { call: "modelYearParts (a vehicle page, page 1)", run: () => modelYearParts(VAN, {}), queries: 2 + 12, rows: shown, expectedRows: 12 },
-  { call: "modelYearParts (its last page)", run: () => modelYearParts(VAN, { page: 25 }), queries: 2 + 12, rows: shown, expectedRows: 12 },
-  // Sorted: the list's size, the list whole (two chunks), then the page's parts.
-  { call: "modelYearParts sorted by price", run: () => modelYearParts(VAN, { sort: "price-asc" }), queries: 1 + 3 + 12, rows: shown, expectedRows: 12 },
+  // The sizes of the model year's list (300 parts, two chunks) and of the universal list (the last 5
+  // parts), then a page of one or both (directory and chunk each), then each part by _id.
+  { call: "vehiclePartsPage (a vehicle page, page 1)", run: () => vehiclePartsPage(VAN, {}), queries: 2 + 2 + 12, rows: shown, expectedRows: 12 },
+  { call: "vehiclePartsPage (its own last part, then the universal ones)", run: () => vehiclePartsPage(VAN, { page: 24, pageSize: 13 }), queries: 2 + 2 + 2 + 6, rows: shown, expectedRows: 6 },
+  { call: "vehiclePartsPage (the universal parts only)", run: () => vehiclePartsPage(VAN, { page: 26 }), queries: 2 + 2 + 5, rows: shown, expectedRows: 5 },
   { call: "vehicleYears (GET /vehicle-years)", run: () => vehicleYears(), queries: 1 },
   { call: "vehicleMakes", run: () => vehicleMakes(2020), queries: 1 },
   { call: "vehicleModels", run: () => vehicleModels(2020, "auditmake"), queries: 1 },

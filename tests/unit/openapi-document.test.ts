@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readBodyBytes, readJsonBody } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
 import { FIRST_YEAR, lastYear } from "@/lib/fitment/vehicles";
-import { emailParam, objectIdParam, slugParam, yearParam } from "@/lib/http/params";
+import { emailParam, objectIdParam, slugParam, vehicleQueryParam, yearParam } from "@/lib/http/params";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { bodyCapFor } from "@/lib/server/body-cap";
 import { orderListQuerySchema } from "@/lib/validation/admin-orders";
@@ -34,7 +34,7 @@ function documentedAccepts(schema: Schema, value: string | number): boolean {
   return text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity) && (schema.pattern === undefined || new RegExp(schema.pattern).test(text));
 }
 
-const queryParams = (route: string, method = "get") => (doc.paths[route]?.[method]?.parameters ?? []).filter((p) => p.in === "query");
+const queryParams = (route: string, method = "get") => (doc.paths[route]?.[method]?.parameters ?? []).filter((p) => p.in === "query" && p.name !== "vehicle");
 
 /** The edges of a number parameter: the shop's constant and the document's own bounds, each side. */
 function edges(schema: Schema, constant: number): number[] {
@@ -62,6 +62,25 @@ describe("the paging parameters", () => {
       for (const value of samples) {
         expect(documentedAccepts(schema, value), `status=${value}`).toBe(orderListQuerySchema.safeParse({ [name]: String(value) }).success);
       }
+    }
+  });
+});
+
+describe("the vehicle filter of GET /carparts", () => {
+  it("accepts exactly what vehicleQueryParam accepts", () => {
+    const param = (doc.paths["/carparts"]?.get?.parameters ?? []).find((p) => p.name === "vehicle")!;
+    const accepts = (raw: string) => {
+      try {
+        vehicleQueryParam(raw);
+        return true;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 400) return false;
+        throw error;
+      }
+    };
+    // The year's range is in the description: the pattern holds the shape.
+    for (const sample of ["2016/honda/civic", "2016/mercedes-benz/c-class", "2016/Honda/civic", "2016/honda", "16/honda/civic", "2016/honda/civic/2-0", "2016//civic", "2016/honda/-civic"]) {
+      expect(documentedAccepts(param.schema, sample), sample).toBe(accepts(sample));
     }
   });
 });

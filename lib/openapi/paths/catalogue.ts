@@ -1,5 +1,5 @@
 import { PICTURE_CONTENT, jsonBody, listPage, ok, pathItem, pictureBody } from "@/lib/openapi/operations";
-import { idPath, pagingParams, pictureIdPath } from "@/lib/openapi/parameters";
+import { idPath, pagingParams, pictureIdPath, vehicleParam } from "@/lib/openapi/parameters";
 import { PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES } from "@/lib/validation/part-image";
 import { MAX_STOCK } from "@/lib/validation/parts";
 
@@ -11,9 +11,9 @@ export const cataloguePaths = {
   ...pathItem("/carparts", {
     get: {
       operationId: "listParts",
-      summary: "One page of the catalogue, oldest first (newest last)",
+      summary: "One page of the catalogue, oldest first (newest last); with `vehicle`, the parts that fit that vehicle (its own, oldest first, then the universal parts)",
       access: "public",
-      parameters: pagingParams,
+      parameters: [...pagingParams, vehicleParam],
       replies: listPage("The parts of this page.", "PartList"),
     },
     post: {

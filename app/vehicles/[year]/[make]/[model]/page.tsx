@@ -6,7 +6,7 @@ import { JsonLdScript } from "@/components/JsonLdScript";
 import { Pagination } from "@/components/Pagination";
 import { PartCard } from "@/components/PartCard";
 import { breadcrumbJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
-import { modelYearParts } from "@/lib/fitment/queries";
+import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { modelYearOfPath, vehiclePageNumber } from "@/lib/fitment/vehicle-page";
 import { pageMetadata } from "@/lib/site/metadata";
 
@@ -32,7 +32,7 @@ export default async function VehiclePage({ params, searchParams }: Props) {
   await connection();
   const vehicle = await modelYearOfPath(await params);
   if (!vehicle) notFound();
-  const result = await modelYearParts(vehicle, { page: vehiclePageNumber((await searchParams).page) });
+  const result = await vehiclePartsPage(vehicle, { page: vehiclePageNumber((await searchParams).page) });
   if (result.page > result.pageCount) notFound();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -55,7 +55,9 @@ export default async function VehiclePage({ params, searchParams }: Props) {
       <h1 className="text-3xl font-bold">{`Parts for the ${vehicle.label}`}</h1>
       {vehicle.engines.length > 0 ? <p className="mt-2 text-slate-700">{`Engines: ${vehicle.engines.map((engine) => engine.name).join(", ")}. Each part's page says which it fits.`}</p> : null}
       <p role="status" className="mt-6 text-slate-700">
-        {result.total === 0 ? "No parts are listed for this vehicle yet." : `${result.total} ${result.total === 1 ? "part fits" : "parts fit"} this vehicle.`}
+        {result.total === 0
+          ? "No parts are listed for this vehicle yet."
+          : `${result.total} ${result.total === 1 ? "part fits" : "parts fit"} this vehicle${result.universal > 0 ? `, ${result.universal} of them universal parts (listed last)` : ""}.`}
       </p>
       {result.parts.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
