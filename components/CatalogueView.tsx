@@ -31,7 +31,13 @@ export function CatalogueView({ query, result }: { query: CatalogueQuery; result
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Car parts catalogue</h1>
-      <p className="mt-2 text-slate-700">Every part we stock, with honest availability and prices per unit.</p>
+      <p className="mt-2 text-slate-700">
+        Every part we stock, with honest availability and prices per unit.{" "}
+        <Link href="/vehicle" className="font-medium text-brand-700 underline">
+          Shop by vehicle
+        </Link>{" "}
+        to see only the parts that fit your car.
+      </p>
 
       <form role="search" action="/parts" method="get" className="mt-6 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">

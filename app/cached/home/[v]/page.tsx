@@ -56,9 +56,14 @@ export default async function HomePage({ params }: { params: Promise<{ v: string
           <p className="mt-4 max-w-2xl text-lg text-slate-200">
             Brakes, filters, batteries and more, with honest stock figures and prices per unit.
           </p>
-          <Link href="/parts" className="mt-8 inline-block rounded bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
-            Browse all parts
-          </Link>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <Link href="/parts" className="inline-block rounded bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+              Browse all parts
+            </Link>
+            <Link href="/vehicle" className="inline-block rounded border border-amber-300 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+              Shop by vehicle
+            </Link>
+          </div>
         </div>
       </section>
 
