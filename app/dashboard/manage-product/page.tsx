@@ -50,6 +50,9 @@ export default async function ManageProductPage({ searchParams }: { searchParams
                   <th scope="row" className="py-2 pr-3 font-normal">
                     <Link href={`/parts/${part._id}`} className="underline">{part.partsname}</Link>
                     {part.sku ? <span className="block text-xs text-slate-600">SKU {part.sku}</span> : null}
+                    <Link href={`${item.href}/${part._id}/fitment`} className="block text-xs text-brand-700 underline" aria-label={`Fitment of ${part.partsname}`}>
+                      Fitment
+                    </Link>
                   </th>
                   <td className="py-2 pr-3">{formatPrice(part.price)}</td>
                   <td className="py-2 pr-3">{part.minOrder}</td>

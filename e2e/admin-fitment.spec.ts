@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, clickHydrated, submitSignIn } from "./support";
+
+// An admin says what a part fits from Manage Product: adds a make and model over a range of years,
+// sees a bad row refused with its reason, marks the part universal and back, and removes what they
+// added; a customer choosing that car finds the part in between.
+
+const PART = "Spin-On Oil Filter";
+
+test("an admin manages a part's fitment; a customer's car shows the part while it fits", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.goto("/signin");
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "DashBoard" }).click();
+  await page.getByRole("link", { name: "Manage Product" }).first().click();
+  await page.getByRole("link", { name: `Fitment of ${PART}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Fitment of ${PART}` })).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Add vehicles" });
+  await form.getByLabel("Make").fill("Mazda");
+  await form.getByLabel("Model").fill("MX-5");
+  await form.getByLabel("To year (optional)").fill("2018");
+  await clickHydrated(form.getByRole("button", { name: "Add" }));
+  await expect(page.getByText(/^rows\.0\.yearFrom: /)).toBeVisible();
+
+  await form.getByLabel("From year").fill("2016");
+  await form.getByLabel("Position (optional)").selectOption("front");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("3 fitments added, 0 updated, 0 already there.")).toBeVisible();
+  for (const year of [2016, 2017, 2018]) await expect(page.getByRole("link", { name: `${year} Mazda MX-5`, exact: true })).toBeVisible();
+
+  // A customer choosing that car now finds the part.
+  const customer = await browser.newPage();
+  await customer.goto("/vehicle");
+  await customer.getByLabel("Year").selectOption("2017");
+  await customer.getByLabel("Make").selectOption({ label: "Mazda" });
+  await customer.getByLabel("Model").selectOption({ label: "MX-5" });
+  await expect(customer.getByRole("heading", { level: 1, name: "Parts for the 2017 Mazda MX-5" })).toBeVisible();
+  await expect(customer.getByRole("link", { name: PART, exact: true })).toBeVisible();
+
+  await clickHydrated(page.getByRole("button", { name: "Mark universal" }));
+  await expect(page.getByText("The part fits every vehicle.")).toBeVisible();
+  await expect(page.getByText(`${PART} is universal: it fits every vehicle.`)).toBeVisible();
+  await page.getByRole("button", { name: "Fit listed vehicles only" }).click();
+  await expect(page.getByText(`${PART} fits the vehicles listed below.`)).toBeVisible();
+
+  for (const year of [2016, 2017, 2018]) {
+    await clickHydrated(page.getByRole("button", { name: `Remove ${year} Mazda MX-5` }));
+    await expect(page.getByRole("link", { name: `${year} Mazda MX-5`, exact: true })).toHaveCount(0);
+  }
+  await customer.reload();
+  // The seeded universal wiper blades still fit it; the filter does not.
+  await expect(customer.getByRole("link", { name: PART, exact: true })).toHaveCount(0);
+  await expect(customer.getByRole("link", { name: "Flat Wiper Blade Pair 600/400 mm", exact: true })).toBeVisible();
+  await customer.close();
+});
