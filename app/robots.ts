@@ -18,6 +18,7 @@ const PRIVATE_PATHS = [
   "/admin",
   "/user",
   "/vehicle-years",
+  "/fitment-imports",
   "/openapi.json",
   // Internal paths of the cached public pages (lib/cache/cached-routes.ts).
   "/cached/",

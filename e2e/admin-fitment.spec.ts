@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, clickHydrated, submitSignIn } from "./support";
 
 // An admin says what a part fits from Manage Product: adds a make and model over a range of years,
@@ -54,3 +54,32 @@ test("an admin manages a part's fitment; a customer's car shows the part while i
   await expect(customer.getByRole("link", { name: "Flat Wiper Blade Pair 600/400 mm", exact: true })).toBeVisible();
   await customer.close();
 });
+
+test("an admin imports a fitment file: good rows added, each bad row listed with its line and reason", async ({ page }) => {
+  await page.goto("/signin");
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "DashBoard" }).click();
+  await page.getByRole("link", { name: "Manage Product" }).first().click();
+  await page.getByRole("link", { name: "Import fitment from a CSV file" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Import fitment" })).toBeVisible();
+
+  const file = ["part_number,make,model,year_from,year_to,engine,position,note", "ap brk 0002,Lada,Niva,2019,2020,,front,", "NOPE-123,Lada,Niva,2019,,,,", "AP-BRK-0002,Lada,Niva,2019,,,sideways,"].join("\n");
+  await page.getByLabel("Fitment file (CSV)").setInputFiles({ name: "fitment.csv", mimeType: "application/vnd.ms-excel", buffer: Buffer.from(file) });
+  await clickHydrated(page.getByRole("button", { name: "Import" }));
+  await expect(page.getByText("1 of 3 rows added, 2 refused.")).toBeVisible();
+  const refused = page.getByRole("table", { name: "Refused rows" });
+  await expect(refused.getByRole("row", { name: /^3 part_number: no part has the number NOPE-123$/ })).toBeVisible();
+  await expect(refused.getByRole("row", { name: /^4 position: Position must be one of/ })).toBeVisible();
+
+  // The good row shows for the customer at once; then the admin takes it off again.
+  const customer = await page.context().browser()!.newPage();
+  await customer.goto("/vehicles/2020/lada/niva");
+  await expect(customer.getByRole("link", { name: "Ceramic Brake Pad Set (Front Axle)", exact: true })).toBeVisible();
+  await customer.close();
+  for (const year of [2019, 2020]) expect((await page.request.delete(`/carparts/${await padsId(page)}/fitment/${year}/lada/niva`, { headers: { Origin: new URL(page.url()).origin } })).status()).toBe(200);
+});
+
+async function padsId(page: Page): Promise<string> {
+  const parts = (await (await page.request.get("/carparts")).json()) as { _id: string; partsname: string }[];
+  return parts.find((part) => part.partsname === "Ceramic Brake Pad Set (Front Axle)")!._id;
+}

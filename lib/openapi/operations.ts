@@ -51,6 +51,9 @@ const errorReply = (description: string) => ({ description, content: jsonContent
 /** A JSON object body, read by readJsonBody (lib/http/body.ts). */
 export const jsonBody = (schemaId: string, required = true): Body => ({ required, content: jsonContent(schemaId), wrongType: `The body is not sent as ${JSON_MEDIA_TYPE}.` });
 
+/** A fitment CSV as the raw body (POST /fitment-imports). */
+export const csvBody: Body = { required: true, content: { "text/csv": { schema: { type: "string" } } }, wrongType: "The body is not sent as text/csv (or text/plain)." };
+
 /** A picture file as a body: one of the accepted types. */
 export const PICTURE_CONTENT = Object.fromEntries(PART_IMAGE_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]));
 

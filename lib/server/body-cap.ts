@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { FITMENT_IMPORT_MAX_BYTES } from "@/lib/validation/fitment";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 
 // Every request body, on every path (next-auth's included), is capped before anything buffers it.
@@ -8,7 +9,10 @@ import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /** The paths allowed a larger body, with their own cap: the one place to add one. */
-const LARGER_BODIES: readonly { path: RegExp; maxBytes: number }[] = [{ path: /^\/part-images\/?$/, maxBytes: PART_IMAGE_MAX_BYTES }];
+const LARGER_BODIES: readonly { path: RegExp; maxBytes: number }[] = [
+  { path: /^\/part-images\/?$/, maxBytes: PART_IMAGE_MAX_BYTES },
+  { path: /^\/fitment-imports\/?$/, maxBytes: FITMENT_IMPORT_MAX_BYTES },
+];
 
 export function bodyCapFor(pathname: string): number {
   return LARGER_BODIES.find((entry) => entry.path.test(pathname))?.maxBytes ?? MAX_BODY_BYTES;

@@ -40,3 +40,18 @@ export const fitmentAddedSchema = z
   .meta({ id: "FitmentAdded" });
 export const fitmentRemovedSchema = z.object({ success: z.literal(true), removed: z.number().int(), message: z.string() }).meta({ id: "FitmentRemoved" });
 export const universalChangedSchema = z.object({ success: z.literal(true), universal: z.boolean(), message: z.string() }).meta({ id: "UniversalChanged" });
+export const fitmentImportedSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    result: z.object({
+      rows: z.number().int(),
+      accepted: z.number().int(),
+      rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+      parts: z.number().int().meta({ description: "Parts given fitment" }),
+      added: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+    }),
+  })
+  .meta({ id: "FitmentImported" });

@@ -14,6 +14,8 @@ export const MAX_YEARS_PER_ROW = 40;
 export const MAX_ROWS_PER_REQUEST = 100;
 /** Model years one request may touch: a row's year range expands into one document per year. */
 export const MAX_MODEL_YEARS_PER_REQUEST = 1000;
+/** A fitment CSV (POST /fitment-imports): 5,000 rows of ordinary length fit well inside it. */
+export const FITMENT_IMPORT_MAX_BYTES = 1024 * 1024;
 
 export const FITMENT_MESSAGES = {
   year: `Years must be whole numbers from ${FIRST_YEAR} to next year`,

@@ -133,3 +133,29 @@ describe("vehicle pages and the part page", () => {
     expect(sitemap.text).toContain("/vehicles/2018/apimake/coupe-2</loc>");
   });
 });
+
+describe("POST /fitment-imports", () => {
+  const csv = (body: string, type = "text/csv") => ({ body, headers: { "content-type": type } });
+
+  it("imports as an admin only, reads CSV only, and reports each row", async () => {
+    await newPartId("API import part");
+    const file = "part_number,make,model,year_from\nNO-SUCH,Apimake,Coupe 2,2019\n";
+    expect((await world.nobody.call("POST", "/fitment-imports", csv(file))).status).toBe(401);
+    expect((await world.alice.call("POST", "/fitment-imports", csv(file))).status).toBe(403);
+    expect((await world.carol.call("POST", "/fitment-imports", csv(file, "application/json"))).status).toBe(415);
+    const reply = await world.carol.call("POST", "/fitment-imports", csv(file));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(replies.fitmentImportedSchema.parse(reply.body)).toMatchObject({
+      message: "0 of 1 rows added, 1 refused.",
+      result: { rows: 1, accepted: 0, rejected: [{ line: 2, reason: "part_number: no part has the number NO-SUCH" }] },
+    });
+  });
+
+  it("refuses a file it cannot read: not UTF-8, no header, over the size cap", async () => {
+    const latin1 = { body: new Uint8Array([0x70, 0x61, 0xe9, 0x0a]), headers: { "content-type": "text/csv" } };
+    expect((await world.carol.call("POST", "/fitment-imports", latin1)).body).toEqual({ success: false, message: "The file is not UTF-8 text: save it as CSV UTF-8." });
+    expect((await world.carol.call("POST", "/fitment-imports", csv("make,model\n"))).status).toBe(400);
+    const huge = await world.carol.call("POST", "/fitment-imports", csv("x".repeat(1024 * 1024 + 1)));
+    expect(huge.status).toBe(413);
+  });
+});

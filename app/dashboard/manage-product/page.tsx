@@ -27,7 +27,10 @@ export default async function ManageProductPage({ searchParams }: { searchParams
       <h1 className="text-2xl font-bold">{item.label}</h1>
       <p className="mt-2 text-sm text-slate-700">
         {result.total} part{result.total === 1 ? "" : "s"}. Low stock (fewer than 10 units, or fewer than two minimum orders) is marked. A part with
-        placed or shipped orders cannot be deleted.
+        placed or shipped orders cannot be deleted.{" "}
+        <Link href={`${item.href}/fitment-import`} className="font-medium text-brand-700 underline">
+          Import fitment from a CSV file
+        </Link>
       </p>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">

@@ -1,5 +1,6 @@
-import { jsonBody, listPage, ok, pathItem } from "@/lib/openapi/operations";
+import { csvBody, jsonBody, listPage, ok, pathItem } from "@/lib/openapi/operations";
 import { fitmentRemovalParams, idPath, pagingParams, slugPath, yearPath } from "@/lib/openapi/parameters";
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/fitment/import-format";
 import { MAX_MODEL_YEARS_PER_REQUEST, MAX_ROWS_PER_REQUEST, MAX_YEARS_PER_ROW } from "@/lib/validation/fitment";
 
 // The vehicle selector's lists and a part's fitment (lib/fitment/).
@@ -54,6 +55,15 @@ export const fitmentPaths = {
       parameters: [partId, yearPath, make, model, ...fitmentRemovalParams],
       replies: ok(200, "How many applications were removed.", "FitmentRemoved"),
       outcomes: [404],
+    },
+  }),
+  ...pathItem("/fitment-imports", {
+    post: {
+      operationId: "importFitment",
+      summary: `Import fitment from a CSV file (admin), sent as the raw body: a header naming the columns (${IMPORT_COLUMNS.join(", ")}; the first four required, any order), then at most ${MAX_IMPORT_ROWS} rows, one per part number and make/model over year_from-year_to. A part number is a part's SKU, or a number (MPN, GTIN, OEM) one part alone bears. Each bad row is refused with its line and reason and changes nothing; the good rows are added as by POST /carparts/{id}/fitment. A file that cannot be read (no or wrong header, an unclosed quote, not UTF-8, too many rows) is a 400.`,
+      access: "admin",
+      body: csvBody,
+      replies: ok(200, "How many rows were added, and each refused row's line and reason.", "FitmentImported"),
     },
   }),
   ...pathItem("/carparts/{id}/universal", {
