@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/Pagination";
-import { PartCard } from "@/components/PartCard";
+import { PartGrid } from "@/components/PartGrid";
 import type { PartSearchResult } from "@/lib/catalogue/queries";
 import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue/query-string";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -82,15 +82,7 @@ export function CatalogueView({ query, result }: { query: CatalogueQuery; result
         ) : null}
       </p>
 
-      {result.parts.length ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {result.parts.map((part, i) => (
-            <li key={part._id} className="flex">
-              <PartCard part={part} headingLevel="h2" priority={i < 3} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PartGrid parts={result.parts} />
 
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
     </div>

@@ -5,7 +5,8 @@ import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/site/format";
 import { PartNumbers } from "@/components/PartNumbers";
-import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { Breadcrumbs } from "@/components/Breadcrumbs";
+import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
 import { pageMetadata } from "@/lib/site/metadata";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import { getPart } from "@/lib/catalogue/part-page";
@@ -42,22 +43,13 @@ export default async function PartPage({ params }: { params: Params }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats, fitment.rows))} />
-      <JsonLdScript
-        json={serializeJsonLd(
-          breadcrumbJsonLd([
-            { name: "Home", path: "/" },
-            { name: "Parts", path: "/parts" },
-            { name: part.partsname, path: `/parts/${part._id}` },
-          ]),
-        )}
+      <Breadcrumbs
+        steps={[
+          { name: "Home", path: "/" },
+          { name: "Parts", path: "/parts" },
+          { name: part.partsname, path: `/parts/${part._id}` },
+        ]}
       />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap gap-2 text-slate-700">
-          <li><Link href="/" className="underline">Home</Link> <span aria-hidden="true">/</span></li>
-          <li><Link href="/parts" className="underline">Parts</Link> <span aria-hidden="true">/</span></li>
-          <li aria-current="page">{part.partsname}</li>
-        </ol>
-      </nav>
       <div className="grid gap-10 md:grid-cols-2">
         <div className="overflow-hidden rounded-lg border border-slate-200">
           <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { JsonLdScript } from "@/components/JsonLdScript";
+import { Breadcrumbs } from "@/components/Breadcrumbs";
 import { Pagination } from "@/components/Pagination";
-import { PartCard } from "@/components/PartCard";
-import { breadcrumbJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { PartGrid } from "@/components/PartGrid";
 import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { modelYearOfPath, vehiclePageNumber } from "@/lib/fitment/vehicle-page";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -36,22 +34,13 @@ export default async function VehiclePage({ params, searchParams }: Props) {
   if (result.page > result.pageCount) notFound();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLdScript
-        json={serializeJsonLd(
-          breadcrumbJsonLd([
-            { name: "Home", path: "/" },
-            { name: "Parts", path: "/parts" },
-            { name: vehicle.label, path: vehicle.path },
-          ]),
-        )}
+      <Breadcrumbs
+        steps={[
+          { name: "Home", path: "/" },
+          { name: "Parts", path: "/parts" },
+          { name: vehicle.label, path: vehicle.path },
+        ]}
       />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap gap-2 text-slate-700">
-          <li><Link href="/" className="underline">Home</Link> <span aria-hidden="true">/</span></li>
-          <li><Link href="/parts" className="underline">Parts</Link> <span aria-hidden="true">/</span></li>
-          <li aria-current="page">{vehicle.label}</li>
-        </ol>
-      </nav>
       <h1 className="text-3xl font-bold">{`Parts for the ${vehicle.label}`}</h1>
       {vehicle.engines.length > 0 ? <p className="mt-2 text-slate-700">{`Engines: ${vehicle.engines.map((engine) => engine.name).join(", ")}. Each part's page says which it fits.`}</p> : null}
       <p role="status" className="mt-6 text-slate-700">
@@ -59,15 +48,7 @@ export default async function VehiclePage({ params, searchParams }: Props) {
           ? "No parts are listed for this vehicle yet."
           : `${result.total} ${result.total === 1 ? "part fits" : "parts fit"} this vehicle${result.universal > 0 ? `, ${result.universal} of them universal parts (listed last)` : ""}.`}
       </p>
-      {result.parts.length > 0 ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {result.parts.map((part, i) => (
-            <li key={part._id} className="flex">
-              <PartCard part={part} headingLevel="h2" priority={i < 3} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PartGrid parts={result.parts} />
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => (page > 1 ? `${vehicle.path}?page=${page}` : vehicle.path)} label="Vehicle part pages" />
     </div>
   );
