@@ -218,7 +218,8 @@ describe("GET /openapi.json", () => {
     for (const path of ["/carparts", "/reviews", "/user", "/orders/{key}"]) {
       const get = doc.paths[path]!.get!;
       const query = (get.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
-      expect(query, path).toEqual(["limit", "skip", "page"]);
+      // GET /carparts also takes its vehicle filter (api-fitment.test.ts).
+      expect(query, path).toEqual(path === "/carparts" ? ["limit", "skip", "page", "vehicle"] : ["limit", "skip", "page"]);
       expect(get.parameters!.find((p) => p.name === "limit")!.description, path).toContain(`Default ${MAX_PAGE_SIZE}`);
       expect(get.responses["200"]!.headers, path).toHaveProperty("Link");
       expect(get.responses, path).toHaveProperty("400");
