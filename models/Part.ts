@@ -23,7 +23,7 @@ const partSchema = new Schema(
     /** GTIN-8/12/13/14, digits only. */
     gtin: { type: String, trim: true, maxlength: 14 },
     oemNumbers: { type: [String], default: undefined },
-    /** Fits every vehicle (lib/fitment/): unset on the rest. */
+    /** Fits every vehicle (lib/fitment/); false once an admin has said it does not, unset before. */
     universal: { type: Boolean },
     /**
      * The order journal of placeOrder (lib/stock/part-lock.ts): stock taken for these orders, whose order

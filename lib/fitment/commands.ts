@@ -100,7 +100,8 @@ export async function setUniversal(partId: string, universal: boolean): Promise<
   await withPartLock(partId, async () => {
     const part = await lockedPart(partId);
     if (Boolean(part.universal) === universal) return;
-    await Part.updateOne({ _id: part._id }, universal ? { $set: { universal: true } } : { $unset: { universal: 1 } });
+    // false is kept, not unset: the seed gives its universal parts that mark only to parts never marked.
+    await Part.updateOne({ _id: part._id }, { $set: { universal } });
     const key = searchKey(part);
     const intoVehicles: ListChange["op"] = universal ? "remove" : "add";
     const vehicleLists = (await fitmentIdsOf(partId)).map((id): ListChange => ({ list: fittingList(modelYearOf(id)), key, op: intoVehicles }));

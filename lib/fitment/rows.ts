@@ -1,3 +1,4 @@
+import "server-only";
 import type { Types } from "mongoose";
 import { fitmentId } from "@/lib/fitment/lists";
 import type { NamedVehicle } from "@/lib/fitment/menus";

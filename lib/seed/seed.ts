@@ -113,22 +113,36 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
 }
 
 /**
- * Seeded parts without any fitment yet get the seed's: written as documents and listed by one
- * reindex (hundreds of model years: far quicker than the admin's command one part at a time). A
- * part whose fitment an admin has changed is left as it is.
+ * Each seeded part gets the seed's fitment once, written as documents and listed by one reindex
+ * (hundreds of model years: far quicker than the admin's command one part at a time). Once is: the
+ * part is not yet marked universal or not (an admin's choice is kept), and the seed's first model
+ * year of it is not there. Documents without their lists (a database made before them) are listed.
  */
 async function seedPartFitment(): Promise<number> {
   const docs: FitmentFields[] = [];
   let fitted = 0;
+  let unlisted = false;
   for (const [partsname, rows] of Object.entries(seedFitment)) {
     const part = await Part.findOne({ partsname }, { _id: 1, universal: 1 }).lean();
-    if (!part || part.universal || (await listSize(fitsList(String(part._id)))) > 0) continue;
+    if (!part) continue;
+    if (rows === "universal") {
+      if (part.universal !== undefined) continue;
+      await Part.updateOne({ _id: part._id }, { $set: { universal: true } });
+      fitted += 1;
+      continue;
+    }
+    const seeded = fitmentDocsOf(part._id, expandRows(rows));
+    const listed = (await listSize(fitsList(String(part._id)))) > 0;
+    if (await Fitment.exists({ _id: seeded[0]!._id })) {
+      unlisted ||= !listed;
+      continue;
+    }
+    if (listed) continue;
+    docs.push(...seeded);
     fitted += 1;
-    if (rows === "universal") await Part.updateOne({ _id: part._id }, { $set: { universal: true } });
-    else docs.push(...fitmentDocsOf(part._id, expandRows(rows)));
   }
   if (docs.length > 0) await Fitment.insertMany(docs);
-  if (fitted > 0) await reindexFitment();
+  if (fitted > 0 || unlisted) await reindexFitment();
   return fitted;
 }
 

@@ -136,7 +136,7 @@ describe("removing fitment and universal parts", () => {
     expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).toContain("Fitment floor mats");
     await setUniversal(mats._id, false);
     expect(await listSize(UNIVERSAL_LIST)).toBe(before);
-    expect((await Part.findById(mats._id).lean())?.universal).toBeUndefined();
+    expect((await Part.findById(mats._id).lean())?.universal).toBe(false);
     expect(await partsOfTestcar()).toContain("Fitment floor mats");
     expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).not.toContain("Fitment floor mats");
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
+import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { seedReviews } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, seedDatabase } from "@/lib/seed/seed";
@@ -27,5 +28,9 @@ describe("the seed leaves the review and account lists consistent", () => {
     await seedDatabase({ NODE_ENV: "development" });
     expect(await listReviews({ limit: 100, skip: 0 })).toHaveLength(seedReviews.length);
     expect((await listUsers()).map((u) => u.email)).toEqual(["older@example.com", DEV_ADMIN_EMAIL]);
+    // The seeded fitment is there once, listed again.
+    const civic = await vehiclePartsPage({ year: 2016, make: "honda", model: "civic" }, { pageSize: 100 });
+    expect(civic.parts.map((part) => part.partsname)).toContain("Vented Front Brake Disc 300 mm");
+    expect(new Set(civic.parts.map((part) => part._id)).size).toBe(civic.parts.length);
   });
 });
