@@ -42,7 +42,7 @@ for (const [i, c] of cases.entries()) {
     // Out of stock: said in words and in the structured data, and no Purchase Now.
     await expect(page.getByRole("main")).toContainText("Out of stock");
     await expect(page.getByRole("link", { name: "Purchase Now" })).toHaveCount(0);
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(json.offers.availability).toBe("https://schema.org/OutOfStock");
     expect(json.image).toMatch(c.structuredImage);
   });

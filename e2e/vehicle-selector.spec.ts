@@ -21,6 +21,22 @@ test("with JavaScript: each choice draws the next list, the last one opens the c
   await expect(page.getByRole("link", { name: "Vented Front Brake Disc 300 mm", exact: true })).toBeVisible();
 });
 
+test("a choice made while the page's JavaScript is still loading is sent once it has loaded", async ({ page }) => {
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => (release = resolve));
+  // Scripts only: a held stylesheet would hold the page itself back.
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await loaded;
+    await route.continue();
+  });
+  await page.goto("/vehicle", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Year").selectOption("2016");
+  await expect(page).not.toHaveURL(/year=/);
+  release();
+  await expect(page).toHaveURL(/year=2016/);
+  await expect(page.getByLabel("Make")).toBeEnabled();
+});
+
 test("by the keyboard alone, from the catalogue", async ({ page }) => {
   await page.goto("/parts");
   await page.getByRole("link", { name: "Shop by vehicle" }).focus();
