@@ -5,6 +5,11 @@ import { PartGrid } from "@/components/PartGrid";
 import type { PartSearchResult } from "@/lib/catalogue/queries";
 import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue/query-string";
 import { pageMetadata } from "@/lib/site/metadata";
+import { VehicleBar } from "@/components/garage/VehicleBar";
+import { VehicleSelector } from "@/components/VehicleSelector";
+import { EVERY_VEHICLE } from "@/lib/garage/chosen-vehicle";
+import type { CatalogueVehicle } from "@/lib/garage/catalogue-vehicle";
+import type { FitVerdict } from "@/lib/garage/fit";
 
 const SORT_LABELS: Record<PartSort, string> = {
   "price-asc": "Price, low to high",
@@ -17,17 +22,51 @@ export function catalogueMetadata(query: CatalogueQuery): Metadata {
   return pageMetadata({
     title: query.q ? `Search results for “${query.q}”` : `Car parts catalogue${pageSuffix}`,
     description: "Every part in the shop: brakes, filters, ignition, electrics, cooling and more, with stock, minimum order and unit price.",
-    // Sorted listings are the same parts in another order: they point at the plain page. Search results are not indexed.
+    // Sorted listings are the same parts in another order: they point at the plain page. Search
+    // results are not indexed, nor a vehicle's (its own page at /vehicles/… is).
     path: catalogueHref({ q: "", page: query.page, sort: undefined }),
     image: { url: "/parts/brake-disc.svg", alt: "Vented front brake disc" },
-    noindex: Boolean(query.q),
+    noindex: Boolean(query.q || query.vehicle),
   });
 }
 
-/** One page of /parts: the search form, the count, the cards and the pagination. */
-export function CatalogueView({ query, result }: { query: CatalogueQuery; result: PartSearchResult }) {
+type Props = {
+  query: CatalogueQuery;
+  result: PartSearchResult;
+  /** The vehicle the customer shops for, and whether the page is filtered by it; none on the cached pages. */
+  shopping?: CatalogueVehicle;
+  fit?: Map<string, FitVerdict>;
+  /** The selector's years, offered when no vehicle is chosen. */
+  years: number[];
+};
+
+/** The vehicle bar of a catalogue page for a vehicle: what it shows, and the way to the other view. */
+function CatalogueVehicleBar({ query, shopping }: { query: CatalogueQuery; shopping: CatalogueVehicle }) {
+  const { vehicle, filtered } = shopping;
+  if (!vehicle) return null;
+  const first = { ...query, page: 1 };
+  const links = filtered
+    ? [{ href: catalogueHref({ ...first, vehicle: EVERY_VEHICLE }), label: "Show all parts" }]
+    : [{ href: catalogueHref({ ...first, vehicle: vehicle.text }), label: "Show only parts that fit" }];
+  return <VehicleBar label={vehicle.label} note={filtered ? "Showing the parts that fit it." : "Showing every part."} links={links} next="/parts" />;
+}
+
+/** What the count line says: how many of how many, of the search and of the vehicle. */
+function countText(query: CatalogueQuery, result: PartSearchResult, fitting: string | null): string {
+  const matching = query.q ? ` matching “${query.q}”` : "";
+  if (result.total === 0) {
+    if (fitting) return query.q ? `No parts${matching} fit your ${fitting}.` : `No parts fit your ${fitting} yet.`;
+    return query.q ? `No parts match “${query.q}”.` : "No parts in the catalogue yet.";
+  }
   const firstShown = (result.page - 1) * result.pageSize + 1;
   const lastShown = firstShown + result.parts.length - 1;
+  const fits = fitting ? ` that fit your ${fitting}` : "";
+  return `Showing ${firstShown}–${lastShown} of ${result.total} ${result.total === 1 ? "part" : "parts"}${matching}${fits}.`;
+}
+
+/** One page of /parts: the search form, the vehicle, the count, the cards and the pagination. */
+export function CatalogueView({ query, result, shopping, fit, years }: Props) {
+  const fitting = shopping?.filtered && shopping.vehicle ? shopping.vehicle.label : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Car parts catalogue</h1>
@@ -38,8 +77,16 @@ export function CatalogueView({ query, result }: { query: CatalogueQuery; result
         </Link>{" "}
         to see only the parts that fit your car.
       </p>
+      {shopping?.vehicle ? (
+        <CatalogueVehicleBar query={query} shopping={shopping} />
+      ) : years.length > 0 ? (
+        <div className="mt-6">
+          <VehicleSelector state={{ years, makes: [], models: [], vehicle: null }} />
+        </div>
+      ) : null}
 
       <form role="search" action="/parts" method="get" className="mt-6 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end">
+        {query.vehicle ? <input type="hidden" name="vehicle" value={query.vehicle} /> : null}
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="catalogue-q" className="text-sm font-medium text-slate-800">Search parts</label>
           <input
@@ -67,22 +114,18 @@ export function CatalogueView({ query, result }: { query: CatalogueQuery; result
       </form>
 
       <p role="status" className="mt-6 text-slate-700">
-        {result.total === 0
-          ? query.q
-            ? `No parts match “${query.q}”.`
-            : "No parts in the catalogue yet."
-          : `Showing ${firstShown}–${lastShown} of ${result.total} ${result.total === 1 ? "part" : "parts"}${query.q ? ` matching “${query.q}”` : ""}.`}
+        {countText(query, result, fitting)}
         {query.q ? (
           <>
             {" "}
-            <Link href={catalogueHref({ q: "", page: 1, sort: query.sort })} className="font-medium text-brand-700 underline">
+            <Link href={catalogueHref({ ...query, q: "", page: 1 })} className="font-medium text-brand-700 underline">
               Clear the search
             </Link>
           </>
         ) : null}
       </p>
 
-      <PartGrid parts={result.parts} />
+      <PartGrid parts={result.parts} fit={fit} />
 
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
     </div>

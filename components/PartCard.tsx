@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { PartImage } from "@/components/PartImage";
 import type { PartView } from "@/lib/catalogue/views";
+import { FitBadge } from "@/components/garage/FitBadge";
+import type { FitVerdict } from "@/lib/garage/fit";
 import { formatPrice } from "@/lib/site/format";
 
-type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean };
+/** `fit`: whether it fits the customer's vehicle, when one is chosen. */
+type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean; fit?: FitVerdict };
 
-export function PartCard({ part, headingLevel = "h3", priority }: Props) {
+export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
   const Heading = headingLevel;
   return (
     <article className="flex h-full w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -17,6 +20,7 @@ export function PartCard({ part, headingLevel = "h3", priority }: Props) {
           </Link>
         </Heading>
         {part.brand || part.mpn ? <p className="text-sm text-slate-600">{[part.brand, part.mpn && `Part no. ${part.mpn}`].filter(Boolean).join(" · ")}</p> : null}
+        {fit ? <FitBadge verdict={fit} /> : null}
         <p className="line-clamp-3 text-sm text-slate-700">{part.description}</p>
         <dl className="grid grid-cols-2 gap-1 text-sm">
           <dt className="text-slate-600">Minimum order</dt>

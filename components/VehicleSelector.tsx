@@ -33,7 +33,7 @@ export function VehicleSelector({ state }: { state: SelectorState }) {
         </div>
       ))}
       <button type="submit" className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
-        {state.make ? "Show parts" : "Next"}
+        Next
       </button>
     </form>
   );

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-// A customer picks their car, year, make and model, and lands on its parts: by clicks with
-// JavaScript (each choice moves on by itself), by the keyboard alone, and without JavaScript
-// (a button moves on).
+// A customer picks their car, year, make and model, and goes on to its page of parts: by clicks
+// with JavaScript (each choice moves on by itself), by the keyboard alone, and without JavaScript
+// (a button moves on). Making it the car the shop filters by is e2e/my-garage.spec.ts.
 
 test("with JavaScript: each choice draws the next list, the last one opens the car's parts", async ({ page }) => {
   await page.goto("/");
@@ -16,6 +16,7 @@ test("with JavaScript: each choice draws the next list, the last one opens the c
   await expect(page.getByLabel("Model")).toBeEnabled();
   await expect(page.getByLabel("Model").locator("option")).toContainText(["Choose a model", "Civic", "CR-V"].slice(0, 2));
   await page.getByLabel("Model").selectOption({ label: "Civic" });
+  await page.getByRole("link", { name: "See every part for the 2016 Honda Civic" }).click();
   await expect(page).toHaveURL(/\/vehicles\/2016\/honda\/civic$/);
   await expect(page.getByRole("heading", { level: 1, name: "Parts for the 2016 Honda Civic" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Vented Front Brake Disc 300 mm", exact: true })).toBeVisible();
@@ -49,6 +50,8 @@ test("by the keyboard alone, from the catalogue", async ({ page }) => {
   await page.getByLabel("Make").selectOption({ label: "Toyota" });
   await page.getByLabel("Model").focus();
   await page.getByLabel("Model").selectOption({ label: "RAV4" });
+  await page.getByRole("link", { name: "See every part for the 2019 Toyota RAV4" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Parts for the 2019 Toyota RAV4" })).toBeVisible();
 });
 
@@ -64,10 +67,11 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByLabel("Model")).toBeEnabled();
     await page.getByLabel("Year").selectOption("2018");
-    await page.getByRole("button", { name: "Show parts" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByLabel("Make")).toHaveValue("volkswagen");
     await page.getByLabel("Model").selectOption({ label: "Golf" });
-    await page.getByRole("button", { name: "Show parts" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("link", { name: "See every part for the 2018 Volkswagen Golf" }).click();
     await expect(page).toHaveURL(/\/vehicles\/2018\/volkswagen\/golf$/);
     await expect(page.getByRole("heading", { level: 1, name: "Parts for the 2018 Volkswagen Golf" })).toBeVisible();
   });

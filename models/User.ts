@@ -25,6 +25,10 @@ const userSchema = new Schema(
     linkdedin: { type: String, trim: true, maxlength: 2048, default: "" },
     location: { type: String, trim: true, maxlength: 200, default: "" },
     phoneNumber: { type: String, trim: true, maxlength: 40, default: "" },
+    /** My Garage (lib/garage/): the customer's vehicles, as lib/garage/chosen-vehicle.ts writes them, with their names. */
+    garage: { type: [{ _id: false, vehicle: { type: String, required: true }, label: { type: String, required: true } }], default: [] },
+    /** The garage's vehicle the shop filters by; "" when the customer shops every part. */
+    activeVehicle: { type: String, default: "" },
   },
   { timestamps: true, collection: "users" },
 );

@@ -1,6 +1,6 @@
 import { addPart } from "@/lib/catalogue/commands";
 import { partsByIds } from "@/lib/catalogue/queries";
-import { vehiclePartIds } from "@/lib/fitment/queries";
+import { vehiclePartIds } from "@/lib/fitment/vehicle-parts";
 import { cachedPartList } from "@/lib/cache/public-data";
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";

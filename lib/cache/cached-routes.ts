@@ -20,7 +20,7 @@ export const INDEX_VARIANT = "index";
 /** Every review, a page at a time (GET /reviews is SPEC 7's JSON list, so the page has its own path). */
 export const REVIEWS_PATH = "/customer-reviews";
 
-type Condition = { type: "query"; key: string; value?: string };
+type Condition = { type: "query" | "cookie"; key: string; value?: string };
 export type Rewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
 
 /** What the catalogue page reads as a sort (`lib/catalogue/query-string.ts`); anything else is the catalogue order. */
@@ -41,13 +41,22 @@ export function pageCount(total: number, pageSize: number): number {
 export function cachedPageNumber(text: string): number | null {
   return new RegExp(`^${PAGE_NUMBER}$`).test(text) ? Number(text) : null;
 }
-/** A search text is free input: /parts?q=… renders per request (app/parts/(catalogue)). */
-const NO_SEARCH: Condition[] = [{ type: "query", key: "q" }];
+/** The cookie of a browser that has chosen a vehicle (lib/garage/chosen-vehicle.ts): its pages say what fits it. */
+const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle" };
+/**
+ * A search text is free input, and a vehicle's catalogue is one of thousands: /parts?q=… and
+ * /parts?vehicle=…, or /parts with a vehicle chosen, render per request (app/parts/(catalogue)).
+ */
+const NOT_SHARED: Condition[] = [{ type: "query", key: "q" }, { type: "query", key: "vehicle" }, VEHICLE_COOKIE];
+/** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
+const PART_ID = "[0-9a-f]{24}";
 
 export function cachedPageRewrites(): Rewrite[] {
-  const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NO_SEARCH });
+  const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NOT_SHARED });
   return [
-    { source: "/", destination: `${CACHED_PREFIX}/home/${INDEX_VARIANT}` },
+    // With a vehicle chosen, the home page (app/page.tsx) and a part's page say what fits it.
+    { source: "/", destination: `${CACHED_PREFIX}/home/${INDEX_VARIANT}`, missing: [VEHICLE_COOKIE] },
+    { source: `/parts/:id(${PART_ID})`, destination: "/parts/:id/for-your-vehicle", has: [VEHICLE_COOKIE] },
     { source: "/blog", destination: `${CACHED_PREFIX}/blog/${INDEX_VARIANT}` },
     { source: "/portfolio", destination: `${CACHED_PREFIX}/portfolio/${INDEX_VARIANT}` },
     // First match wins: an unreadable sort or page falls through to the plain order or page 1.

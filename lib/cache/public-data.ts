@@ -3,7 +3,7 @@ import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache/tags";
 import { countParts, findPart, listParts, searchParts, type PartSearch, type PartSearchResult } from "@/lib/catalogue/queries";
 import type { PartView } from "@/lib/catalogue/views";
-import { type FitmentView, partFitmentPage } from "@/lib/fitment/queries";
+import { type FitmentView, partFitmentPage, vehicleYears } from "@/lib/fitment/queries";
 import { listReviews, reviewStats, type ReviewStats } from "@/lib/reviews/queries";
 import type { ReviewView } from "@/lib/reviews/views";
 import { siteUrl } from "@/lib/site/site";
@@ -34,6 +34,9 @@ export function cachedPartFitment(id: string): Promise<{ rows: FitmentView[]; to
   const key = id.toLowerCase();
   return unstable_cache(() => partFitmentPage(key, { offset: 0, limit: FITMENT_ON_PART_PAGE }), ["part-fitment", key], { tags: [CACHE_TAGS.part(key), CACHE_TAGS.public] })();
 }
+
+/** The selector's years, for the home page and the catalogue; a vehicle enters the menus with its first fitment, which expires "parts". */
+export const cachedVehicleYears = unstable_cache((): Promise<number[]> => vehicleYears(), ["vehicle-years"], { tags: [CACHE_TAGS.parts, CACHE_TAGS.public] });
 
 /** A page of the catalogue in its own order (home page, GET /carparts). */
 export const cachedPartList = unstable_cache((paging: Paging): Promise<PartView[]> => listParts(paging), ["part-list"], {

@@ -4,6 +4,7 @@ import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { numberListOf, searchListsOf, searchPage } from "@/lib/catalogue/search";
+import { type Vehicle, vehiclePartIds, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { keyId, listSize, readList } from "@/lib/db/ordered-index";
@@ -50,39 +51,49 @@ export async function partsInCatalogue(ids: readonly string[]): Promise<Set<stri
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
 
-export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number };
+/** `vehicle`: only the parts that fit it (its engine too, when one is given), universal ones included. */
+export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number; vehicle?: (Vehicle & { engine?: string }) | null };
 
 export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number };
 
 /**
  * The ids of one page and the total: of a search when there is a text (the parts bearing it when it
- * is a part number, else those with all its words), else of the catalogue in the sort's list.
+ * is a part number, else those with all its words), else of the catalogue in the sort's list; with a
+ * vehicle, only the parts in its lists (lib/fitment/lists.ts).
  */
-async function pageOfIds(q: string | undefined, sort: PartSort | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+async function pageOfIds({ q, sort, vehicle }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
   const lists = searchListsOf(q);
+  if (vehicle && !lists && !sort && !vehicle.engine) {
+    // In the vehicle page's order: its own parts, then the universal ones, a page of each list.
+    const { ids, own, universal } = await vehiclePartIds(vehicle, { offset, limit });
+    return { ids, total: own + universal };
+  }
+  const within = vehicle ? await vehiclePartKeys(vehicle) : undefined;
   if (lists) {
     const numbered = await numberListOf(q);
-    if (numbered) return searchPage([numbered], { sort, offset, limit });
+    if (numbered) return searchPage([numbered], { sort, offset, limit, within });
     // A text with no letter or digit in it ("#", "(") matches no word, so nothing.
-    return lists.length > 0 ? searchPage(lists, { sort, offset, limit }) : { ids: [], total: 0 };
+    return lists.length > 0 ? searchPage(lists, { sort, offset, limit, within }) : { ids: [], total: 0 };
   }
+  if (within) return searchPage([], { sort, offset, limit, within });
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
   const { keys, total } = await readList(list, { offset, limit, descending });
   return { ids: keys.map(keyId), total };
 }
 
 /** One page of the catalogue, optionally filtered by a search text and sorted by price or name. */
-export async function searchParts({ q, page = 1, sort, pageSize = CATALOGUE_PAGE_SIZE }: PartSearch = {}): Promise<PartSearchResult> {
+export async function searchParts(search: PartSearch = {}): Promise<PartSearchResult> {
+  const { page = 1, pageSize = CATALOGUE_PAGE_SIZE } = search;
   await connectDb();
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const { ids, total } = await pageOfIds(q, sort, (current - 1) * pageSize, pageSize);
+  const { ids, total } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
   return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** How many parts the catalogue holds, or match a search text. */
 export async function countParts(q?: string): Promise<number> {
   await connectDb();
-  return searchListsOf(q) ? (await pageOfIds(q, undefined, 0, 0)).total : listSize(CATALOGUE_LIST);
+  return searchListsOf(q) ? (await pageOfIds({ q }, 0, 0)).total : listSize(CATALOGUE_LIST);
 }
 
 export type PartSitemapEntry = { _id: string; updatedAt: string };

@@ -10,7 +10,12 @@ export function isPartSort(value: unknown): value is PartSort {
   return typeof value === "string" && (PART_SORTS as readonly string[]).includes(value);
 }
 
-export type CatalogueQuery = { q: string; page: number; sort: PartSort | undefined };
+/**
+ * `vehicle`: the vehicle to filter by as lib/garage/chosen-vehicle.ts writes it (2015/honda/civic),
+ * or "any" for every part even when the browser has a vehicle chosen; undefined: the chosen one, if any.
+ */
+export type CatalogueQuery = { q: string; page: number; sort: PartSort | undefined; vehicle?: string };
+const VEHICLE_TEXT = /^(any|\d{4}(\/[a-z0-9-]{1,60}){2,3})$/;
 type RawParams = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -24,12 +29,14 @@ export function readPageNumber(text: string | undefined): number {
 export function readCatalogueQuery(params: RawParams): CatalogueQuery {
   const q = (first(params.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const sortText = first(params.sort);
-  return { q, page: readPageNumber(first(params.page)), sort: isPartSort(sortText) ? sortText : undefined };
+  const vehicle = first(params.vehicle);
+  return { q, page: readPageNumber(first(params.page)), sort: isPartSort(sortText) ? sortText : undefined, vehicle: vehicle && VEHICLE_TEXT.test(vehicle) ? vehicle : undefined };
 }
 
-export function catalogueHref({ q, page, sort }: CatalogueQuery): string {
+export function catalogueHref({ q, page, sort, vehicle }: CatalogueQuery): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
+  if (vehicle) params.set("vehicle", vehicle);
   if (sort) params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();

@@ -1,9 +1,10 @@
 import "server-only";
 import { numberList, readSearchKey, searchList, type SearchKey } from "@/lib/catalogue/lists";
+import type { IndexKey } from "@/models/IndexChunk";
 import { numberQueryOf } from "@/lib/catalogue/part-numbers";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 import { queryTerms } from "@/lib/catalogue/search-terms";
-import { listSize, readList } from "@/lib/db/ordered-index";
+import { compareKeys, listSize, readList } from "@/lib/db/ordered-index";
 import { withoutControlCharacters } from "@/lib/validation/common";
 
 // A search reads the inverted index of lib/catalogue/lists.ts, never the parts: one list in the
@@ -48,20 +49,31 @@ async function wholeList(list: string, size: number): Promise<string[]> {
   return size === 0 ? [] : (await readList(list, { offset: 0, limit: size })).keys;
 }
 
-/** The ids of one page of the parts in every one of these search or number lists, and how many there are. */
-export async function searchPage(lists: string[], { sort, offset, limit }: { sort?: PartSort; offset: number; limit: number }): Promise<SearchPage> {
-  if (lists.length === 1 && !sort) {
+export type SearchScope = { sort?: PartSort; offset: number; limit: number; within?: Set<IndexKey> };
+
+/**
+ * The ids of one page of the parts in every one of these search or number lists, and how many there
+ * are; with `within` (the keys of a vehicle's parts), only those also in it. No list is every part.
+ */
+export async function searchPage(lists: string[], { sort, offset, limit, within }: SearchScope): Promise<SearchPage> {
+  if (lists.length === 1 && !sort && !within) {
     const { keys, total } = await readList(lists[0]!, { offset, limit });
     return { ids: keys.map((key) => readSearchKey(key).id), total };
   }
-  const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await listSize(list) })));
-  sizes.sort((a, b) => a.size - b.size);
-  const [smallest, ...others] = sizes;
-  let keys = await wholeList(smallest!.list, smallest!.size);
-  // The others only narrow the smallest: once nothing is left, they need not be read.
-  if (keys.length > 0 && others.length > 0) {
-    const lists = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
-    keys = keys.filter((key) => lists.every((list) => list.has(key)));
+  let keys: string[];
+  if (lists.length === 0) {
+    keys = [...(within ?? [])].sort(compareKeys);
+  } else {
+    const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await listSize(list) })));
+    sizes.sort((a, b) => a.size - b.size);
+    const [smallest, ...others] = sizes;
+    keys = await wholeList(smallest!.list, smallest!.size);
+    // The others only narrow the smallest: once nothing is left, they need not be read.
+    if (keys.length > 0 && others.length > 0) {
+      const lists = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
+      keys = keys.filter((key) => lists.every((list) => list.has(key)));
+    }
+    if (within) keys = keys.filter((key) => within.has(key));
   }
   const matches = sorted(keys.map(readSearchKey), sort);
   return { ids: matches.slice(offset, offset + limit).map((match) => match.id), total: matches.length };

@@ -240,6 +240,11 @@ export async function readList(list: string, { offset, limit, descending = false
   return { keys: descending ? keys.reverse() : keys, total };
 }
 
+/** Every key of a list, smallest first: for lists bounded by what they are about (a vehicle's parts), never the catalogue. */
+export async function readWholeList(list: string): Promise<IndexKey[]> {
+  return (await readList(list, { offset: 0, limit: Number.MAX_SAFE_INTEGER })).keys;
+}
+
 /** How many keys a list holds: one directory read. */
 export async function listSize(list: string): Promise<number> {
   await connectDb();

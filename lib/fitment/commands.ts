@@ -5,7 +5,7 @@ import { connectDb } from "@/lib/db/connect";
 import { findEachById } from "@/lib/db/each-by-id";
 import { changeLists, type ListChange } from "@/lib/db/ordered-index";
 import { NotFoundError } from "@/lib/errors";
-import { fitmentEntries, fitmentId, fitmentIdsOf, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { engineOnlyChanges, fitmentEntries, fitmentId, fitmentIdsOf, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { addToMenus } from "@/lib/fitment/menus";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { modelYearKey } from "@/lib/fitment/vehicles";
@@ -54,6 +54,7 @@ export async function addFitment(partId: string, rows: FitmentRow[]): Promise<Fi
         const stored = { ...doc, makeName: before?.makeName ?? doc.makeName, modelName: before?.modelName ?? doc.modelName, applications: merged };
         await Fitment.replaceOne({ _id: doc._id }, stored, { upsert: true });
         if (!before) changes.push(...fitmentEntries(part, doc, "add"));
+        changes.push(...engineOnlyChanges(before ?? null, stored));
       }),
     );
     await addToMenus(expanded.map(({ vehicle }) => vehicle));
@@ -82,9 +83,10 @@ export async function removeFitment(partId: string, removal: FitmentRemoval): Pr
     if (!doc || removed === 0) throw new NotFoundError("This part has no fitment for that vehicle.");
     if (kept.length > 0) {
       await Fitment.updateOne({ _id: id }, { $set: { applications: kept } });
+      await changeLists(engineOnlyChanges(doc, { ...doc, applications: kept }));
     } else {
       await Fitment.deleteOne({ _id: id });
-      await changeLists(fitmentEntries(part, doc, "remove"));
+      await changeLists([...fitmentEntries(part, doc, "remove"), ...engineOnlyChanges(doc, null)]);
     }
     await partsChanged(partId);
     return { removed };

@@ -1,6 +1,7 @@
 import "server-only";
 import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { encodeKey, keyId, type ListChange, listSize, readList } from "@/lib/db/ordered-index";
+import { encodeKey, keyId, type ListChange, listSize, readList, readWholeList } from "@/lib/db/ordered-index";
+import type { IndexKey } from "@/models/IndexChunk";
 import type { FitmentFields } from "@/models/Fitment";
 
 // The ordered lists of fitment (lib/db/ordered-index.ts): per part, the model years it fits (its
@@ -11,6 +12,12 @@ import type { FitmentFields } from "@/models/Fitment";
 export const fitsList = (partId: string) => `fits:${partId.toLowerCase()}`;
 export const fittingList = (modelYear: string) => `fit:${modelYear}`;
 export const UNIVERSAL_LIST = "parts:universal";
+/**
+ * Per model year, its parts that fit only some of its engines, each keyed by those engines (slugs)
+ * and the part's id: read whole, it tells which of the model year's parts a chosen engine rules out.
+ * The key holds no price or name, so an edit of the part leaves it be.
+ */
+export const engineOnlyList = (modelYear: string) => `fit-engines:${modelYear}`;
 
 /** A fitment document's id: the part and the model year. */
 export const fitmentId = (partId: string, modelYear: string) => `${partId.toLowerCase()}|${modelYear}`;
@@ -25,6 +32,28 @@ export function fitmentEntries(part: ListedPart, doc: Pick<FitmentFields, "_id" 
   const entries: ListChange[] = [{ list: fitsList(String(part._id)), key: fitsKey(doc), op }];
   if (!part.universal) entries.push({ list: fittingList(modelYearOf(doc._id)), key: searchKey(part), op });
   return entries;
+}
+
+type EngineFacts = Pick<FitmentFields, "_id" | "part" | "applications">;
+
+/** A document's entry in its model year's engineOnlyList; null when it fits every engine (or none is said). */
+function engineOnlyEntry(doc: EngineFacts): { list: string; key: IndexKey } | null {
+  if (doc.applications.length === 0 || doc.applications.some((application) => !application.engine)) return null;
+  const engines = [...new Set(doc.applications.map((application) => application.engine))].sort().join(" ");
+  return { list: engineOnlyList(modelYearOf(doc._id)), key: encodeKey(engines, String(doc.part).toLowerCase()) };
+}
+
+/** The changes that take a document's engineOnlyList entry from `before` to `after` (null: no document). */
+export function engineOnlyChanges(before: EngineFacts | null, after: EngineFacts | null): ListChange[] {
+  const [old, fresh] = [before && engineOnlyEntry(before), after && engineOnlyEntry(after)];
+  if (old?.key === fresh?.key) return [];
+  return [...(old ? [{ ...old, op: "remove" as const }] : []), ...(fresh ? [{ ...fresh, op: "add" as const }] : [])];
+}
+
+/** The engines each part of a model year fits, for the parts that fit only some; read whole (a model year has hundreds of parts, not the catalogue). */
+export async function engineOnlyParts(modelYear: string): Promise<Map<string, Set<string>>> {
+  const keys = await readWholeList(engineOnlyList(modelYear));
+  return new Map(keys.map((key) => [keyId(key), new Set(key.slice(0, key.length - keyId(key).length - 1).split(" "))]));
 }
 
 /** Every fitment document id of a part: its list whole (a part fits tens to a few thousand model years). */

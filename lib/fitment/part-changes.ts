@@ -1,8 +1,9 @@
 import "server-only";
 import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
 import { changeLists, type ListChange } from "@/lib/db/ordered-index";
-import { fitmentIdsOf, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { Fitment } from "@/models/Fitment";
+import { engineOnlyChanges, fitmentIdsOf, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { findEachById } from "@/lib/db/each-by-id";
+import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
 
 // What the part commands (lib/catalogue/commands.ts) owe the fitment lists, under the part's lock:
@@ -23,7 +24,9 @@ export async function dropFitment(part: ListedPart): Promise<void> {
   const ids = await fitmentIdsOf(partId);
   const key = searchKey(part);
   const changes: ListChange[] = part.universal ? [{ list: UNIVERSAL_LIST, key, op: "remove" }] : ids.map((id) => ({ list: fittingList(modelYearOf(id)), key, op: "remove" }));
-  await changeLists(changes);
+  // Its engine entries are known from its documents, read (like their deletes) one by _id each.
+  const docs = await findEachById<FitmentFields>(Fitment, ids);
+  await changeLists([...changes, ...docs.flatMap((doc) => engineOnlyChanges(doc, null))]);
   await Promise.all(ids.map((id) => Fitment.deleteOne({ _id: id })));
   await IndexChunk.deleteMany({ list: fitsList(partId) });
   await IndexDirectory.deleteOne({ _id: fitsList(partId) });

@@ -1,12 +1,12 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, partsByIds, type PartSearchResult } from "@/lib/catalogue/queries";
-import { readSearchKey } from "@/lib/catalogue/lists";
 import { connectDb } from "@/lib/db/connect";
 import { findEachById } from "@/lib/db/each-by-id";
-import { keyId, listSize, readList } from "@/lib/db/ordered-index";
-import { fitsList, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { keyId, readList } from "@/lib/db/ordered-index";
+import { fitsList } from "@/lib/fitment/lists";
+import { type Vehicle, vehiclePartIds } from "@/lib/fitment/vehicle-parts";
 import { menuEntries, menuIds } from "@/lib/fitment/menus";
-import { modelYearKey, vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
+import { vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
 import type { FitmentApplication, FitmentFields } from "@/models/Fitment";
 import { Fitment } from "@/models/Fitment";
 import type { MenuEntry } from "@/models/VehicleMenu";
@@ -74,23 +74,6 @@ export async function findModelYear(year: number, make: string, model: string): 
   const modelName = models.find((entry) => entry.slug === model)?.name;
   if (!makeName || !modelName) return null;
   return { year, make, model, makeName, modelName, label: vehicleLabel({ year, make: makeName, model: modelName }), path: vehiclePath({ year, make, model }), engines };
-}
-
-type Vehicle = { year: number; make: string; model: string };
-
-/**
- * The ids of a slice of the parts that fit a model year: its own parts in catalogue order, then the
- * universal ones; and how many there are of each. Reads the two lists' sizes and the pages the slice covers.
- */
-export async function vehiclePartIds(vehicle: Vehicle, { offset, limit }: { offset: number; limit: number }): Promise<{ ids: string[]; own: number; universal: number }> {
-  await connectDb();
-  const list = fittingList(modelYearKey(vehicle));
-  const [own, universal] = await Promise.all([listSize(list), listSize(UNIVERSAL_LIST)]);
-  const fromOwn = offset < own ? (await readList(list, { offset, limit: Math.min(limit, own - offset) })).keys : [];
-  const rest = limit - fromOwn.length;
-  const universalOffset = Math.max(0, offset - own);
-  const fromUniversal = rest > 0 && universalOffset < universal ? (await readList(UNIVERSAL_LIST, { offset: universalOffset, limit: rest })).keys : [];
-  return { ids: [...fromOwn, ...fromUniversal].map((key) => readSearchKey(key).id), own, universal };
 }
 
 export type VehiclePartsPage = PartSearchResult & { own: number; universal: number };

@@ -2,7 +2,7 @@ import "server-only";
 import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
-import { fitsKey, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
+import { engineOnlyChanges, fitsKey, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { addToMenus, MODEL_YEARS_LIST, modelYearListKey, type NamedVehicle } from "@/lib/fitment/menus";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
@@ -14,7 +14,7 @@ import { VehicleMenu } from "@/models/VehicleMenu";
 // fitment of parts that are gone. An operator's tool: it reads the parts and the fitment whole.
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-const FITMENT_LIST = /^fits?:/;
+const FITMENT_LIST = /^(fits?|fit-engines):/;
 
 export async function reindexFitment(): Promise<string> {
   await connectDb();
@@ -37,6 +37,7 @@ export async function reindexFitment(): Promise<string> {
     }
     add(fitsList(String(doc.part)), fitsKey(doc));
     if (partKey) add(fittingList(modelYearOf(doc._id)), partKey);
+    for (const { list, key } of engineOnlyChanges(null, doc)) add(list, key);
     for (const application of doc.applications.length > 0 ? doc.applications : [{ engine: "" }]) {
       vehicles.push({ year: doc.year, make: doc.make, model: doc.model, engine: application.engine, makeName: doc.makeName, modelName: doc.modelName, engineName: "engineName" in application ? application.engineName : undefined });
     }
@@ -61,5 +62,6 @@ export async function reindexFitment(): Promise<string> {
   }
   await rebuildLists([[MODEL_YEARS_LIST, modelYears]]);
   const fitLists = [...lists.keys()].filter((list) => list.startsWith("fit:")).length;
-  return `Fitment reindexed: ${plural(lists.size - 1 - fitLists, "part")} with fitment, ${plural(fitLists, "model year")} with parts, ${plural(universal.length, "universal part")}, ${plural(orphans.length, "fitment")} of deleted parts removed, ${plural(stale.length, "stale list")} removed.`;
+  const partLists = [...lists.keys()].filter((list) => list.startsWith("fits:")).length;
+  return `Fitment reindexed: ${plural(partLists, "part")} with fitment, ${plural(fitLists, "model year")} with parts, ${plural(universal.length, "universal part")}, ${plural(orphans.length, "fitment")} of deleted parts removed, ${plural(stale.length, "stale list")} removed.`;
 }

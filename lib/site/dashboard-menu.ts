@@ -12,13 +12,15 @@ export const DASHBOARD_ITEMS = {
   makeAdmin: { href: "/dashboard/make-admin", label: "Make Admin", summary: "All users by email, with a button to make a user an admin." },
   manageProduct: { href: "/dashboard/manage-product", label: "Manage Product", summary: "The parts in the catalogue, with their stock: edit, restock or delete a part." },
   // Beyond SPEC 2's menu: moderation of the reviews (one per account) that the home page publishes.
+  // Beyond SPEC 2's menu: the customer's vehicles (issue 16), the one the shop filters by marked.
+  myGarage: { href: "/dashboard/my-garage", label: "My Garage", summary: "Your vehicles, and the one the shop shows parts for." },
   manageReviews: { href: "/dashboard/manage-reviews", label: "Manage Reviews", summary: "Every customer's review, newest first, with a button to remove it." },
 } as const satisfies Record<string, DashboardItem>;
 
-/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews); others see My Orders and Add Review. */
+/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews); others see My Orders and Add Review (and My Garage). */
 export function dashboardMenu(role: Role): DashboardItem[] {
   const i = DASHBOARD_ITEMS;
   return role === "admin"
     ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews]
-    : [i.myProfile, i.myOrders, i.addReview];
+    : [i.myProfile, i.myOrders, i.addReview, i.myGarage];
 }

@@ -4,9 +4,13 @@ import { connection } from "next/server";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { searchParts } from "@/lib/catalogue/queries";
 import { readCatalogueQuery } from "@/lib/catalogue/query-string";
+import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
+import { fitVerdicts } from "@/lib/garage/fit";
+import { cachedVehicleYears } from "@/lib/cache/public-data";
 
-// Searches only: /parts without a search text is rewritten to the cached rendering in
-// app/cached/parts (lib/cache/cached-routes.ts). Free text is not cached (anyone could fill the cache with it).
+// Searches, and the catalogue of a browser that has chosen a vehicle: /parts without either is
+// rewritten to the cached rendering in app/cached/parts (lib/cache/cached-routes.ts). Free text is
+// not cached (anyone could fill the cache with it), nor a vehicle's view (one per model year and engine).
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
@@ -17,7 +21,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function CatalogueSearchPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const query = readCatalogueQuery(await searchParams);
-  const result = await searchParts(query);
+  const shopping = await catalogueVehicle(query.vehicle);
+  if (shopping.unknown) notFound();
+  const result = await searchParts({ ...query, vehicle: shopping.filtered ? shopping.vehicle : null });
   if (query.page > result.pageCount) notFound();
-  return <CatalogueView query={query} result={result} />;
+  const [fit, years] = await Promise.all([shopping.vehicle ? fitVerdicts(result.parts, shopping.vehicle) : undefined, cachedVehicleYears()]);
+  return <CatalogueView query={query} result={result} shopping={shopping} fit={fit} years={years} />;
 }

@@ -1,95 +1,24 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { JsonLdScript } from "@/components/JsonLdScript";
-import { PartImage } from "@/components/PartImage";
-import { formatPrice } from "@/lib/site/format";
-import { PartNumbers } from "@/components/PartNumbers";
-import { Breadcrumbs } from "@/components/Breadcrumbs";
-import { productJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
-import { pageMetadata } from "@/lib/site/metadata";
-import { shownPartImage } from "@/lib/catalogue/part-image-file";
+import { PartPageView, partPageMetadata } from "@/components/PartPageView";
 import { getPart } from "@/lib/catalogue/part-page";
-import { cachedPartFitment, cachedReviewStats } from "@/lib/cache/public-data";
-import { PartFitment } from "@/components/PartFitment";
 
 type Params = Promise<{ id: string }>;
 
-const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
-
 // Each part's page is rendered on its first request (not at build time: the database and the
 // canonical base URL are runtime things) and then served from Next's cache, tagged with the
-// part's own tag and "reviews" (the JSON-LD rating), until a write expires one of them.
+// part's own tag and "reviews" (the JSON-LD rating), until a write expires one of them. A browser
+// with a vehicle chosen is sent to ./for-your-vehicle instead (lib/cache/cached-routes.ts).
 export function generateStaticParams(): { id: string }[] {
   return [];
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const part = await getPart((await params).id);
-  if (!part) return { title: "Part not found", robots: { index: false } };
-  return pageMetadata({
-    title: part.partsname,
-    description: shorten(`${formatPrice(part.price)} per unit. ${part.description}`),
-    path: `/parts/${part._id}`,
-    image: { url: shownPartImage(part.image), alt: part.partsname },
-  });
+  return partPageMetadata((await params).id);
 }
 
 export default async function PartPage({ params }: { params: Params }) {
   const part = await getPart((await params).id);
   if (!part) notFound();
-  const [stats, fitment] = await Promise.all([cachedReviewStats(), cachedPartFitment(part._id)]);
-  const inStock = part.quantity > 0;
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats, fitment.rows))} />
-      <Breadcrumbs
-        steps={[
-          { name: "Home", path: "/" },
-          { name: "Parts", path: "/parts" },
-          { name: part.partsname, path: `/parts/${part._id}` },
-        ]}
-      />
-      <div className="grid gap-10 md:grid-cols-2">
-        <div className="overflow-hidden rounded-lg border border-slate-200">
-          <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
-        </div>
-        <div className="flex flex-col gap-5">
-          <div>
-            <h1 className="text-3xl font-bold">{part.partsname}</h1>
-            {part.brand ? <p className="mt-1 text-slate-700">{`by ${part.brand}`}</p> : null}
-          </div>
-          <p className="text-3xl font-bold text-brand-700">
-            {formatPrice(part.price)} <span className="text-base font-normal text-slate-700">per unit</span>
-          </p>
-          <p className={`self-start rounded-full px-3 py-1 text-sm font-semibold ${inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
-            {inStock ? "In stock" : "Out of stock"}
-          </p>
-          <p className="text-slate-800">{part.description}</p>
-          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 text-sm">
-            <dt className="text-slate-700">Minimum order</dt>
-            <dd className="font-medium">{part.minOrder} {part.minOrder === 1 ? "unit" : "units"}</dd>
-            <dt className="text-slate-700">Available</dt>
-            <dd className="font-medium">{part.quantity} {part.quantity === 1 ? "unit" : "units"}</dd>
-            <dt className="text-slate-700">Unit price</dt>
-            <dd className="font-medium">{formatPrice(part.price)}</dd>
-          </dl>
-          <PartNumbers part={part} />
-          <PartFitment partId={part._id} universal={part.universal} fits={fitment.rows} total={fitment.total} />
-          {inStock ? (
-            <Link
-              href={`/purchase/${part._id}`}
-              // The purchase page needs a signed-in customer: not worth prefetching for every visitor.
-              prefetch={false}
-              className="self-start rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-            >
-              Purchase Now
-            </Link>
-          ) : (
-            <p className="text-slate-700">This part is out of stock just now. Please check back soon.</p>
-          )}
-        </div>
-      </div>
-    </div>
-  );
+  return <PartPageView part={part} />;
 }

@@ -4,7 +4,7 @@ import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue/queries";
 import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue/query-string";
 import { cachedPageNumber, pageCount } from "@/lib/cache/cached-routes";
-import { cachedCataloguePage, cachedPartCount } from "@/lib/cache/public-data";
+import { cachedCataloguePage, cachedPartCount, cachedVehicleYears } from "@/lib/cache/public-data";
 
 // /parts without a search text, rewritten here (lib/cache/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
 // Rendered on first request, then served from the cache until a part or stock write expires the
@@ -32,6 +32,6 @@ export default async function CataloguePage({ params }: { params: Params }) {
   const query = await readParams(params);
   // A page past the last is refused before its page is read, so it leaves no entry in the data cache.
   if (!query || query.page > pageCount(await cachedPartCount(), CATALOGUE_PAGE_SIZE)) notFound();
-  const result = await cachedCataloguePage({ page: query.page, sort: query.sort });
-  return <CatalogueView query={query} result={result} />;
+  const [result, years] = await Promise.all([cachedCataloguePage({ page: query.page, sort: query.sort }), cachedVehicleYears()]);
+  return <CatalogueView query={query} result={result} years={years} />;
 }

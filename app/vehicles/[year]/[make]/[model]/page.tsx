@@ -4,6 +4,9 @@ import { connection } from "next/server";
 import { Breadcrumbs } from "@/components/Breadcrumbs";
 import { Pagination } from "@/components/Pagination";
 import { PartGrid } from "@/components/PartGrid";
+import { ChooseVehicleForm } from "@/components/garage/ChooseVehicleForm";
+import { fitVerdicts } from "@/lib/garage/fit";
+import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
 import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { modelYearOfPath, vehiclePageNumber } from "@/lib/fitment/vehicle-page";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -30,8 +33,11 @@ export default async function VehiclePage({ params, searchParams }: Props) {
   await connection();
   const vehicle = await modelYearOfPath(await params);
   if (!vehicle) notFound();
-  const result = await vehiclePartsPage(vehicle, { page: vehiclePageNumber((await searchParams).page) });
+  const [result, chosen] = await Promise.all([vehiclePartsPage(vehicle, { page: vehiclePageNumber((await searchParams).page) }), cookieVehicle()]);
   if (result.page > result.pageCount) notFound();
+  // The cards speak of the customer's own vehicle, which may be another (or this one with its engine).
+  const fit = chosen ? await fitVerdicts(result.parts, chosen) : undefined;
+  const isChosen = chosen?.path === vehicle.path;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Breadcrumbs
@@ -43,12 +49,13 @@ export default async function VehiclePage({ params, searchParams }: Props) {
       />
       <h1 className="text-3xl font-bold">{`Parts for the ${vehicle.label}`}</h1>
       {vehicle.engines.length > 0 ? <p className="mt-2 text-slate-700">{`Engines: ${vehicle.engines.map((engine) => engine.name).join(", ")}. Each part's page says which it fits.`}</p> : null}
+      {isChosen ? <p className="mt-4 font-medium text-green-900">{`This is your vehicle: the catalogue shows the parts that fit your ${chosen.label}.`}</p> : <ChooseVehicleForm vehicle={vehicle} />}
       <p role="status" className="mt-6 text-slate-700">
         {result.total === 0
           ? "No parts are listed for this vehicle yet."
           : `${result.total} ${result.total === 1 ? "part fits" : "parts fit"} this vehicle${result.universal > 0 ? `, ${result.universal} of them universal parts (listed last)` : ""}.`}
       </p>
-      <PartGrid parts={result.parts} />
+      <PartGrid parts={result.parts} fit={fit} />
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => (page > 1 ? `${vehicle.path}?page=${page}` : vehicle.path)} label="Vehicle part pages" />
     </div>
   );
