@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/Pagination";
 import { PartGrid } from "@/components/PartGrid";
+import { CatalogueFacets } from "@/components/CatalogueFacets";
 import type { PartSearchResult } from "@/lib/catalogue/queries";
 import { MAX_SEARCH_LENGTH, catalogueHref, type CatalogueQuery, type PartSort } from "@/lib/catalogue/query-string";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -23,10 +24,10 @@ export function catalogueMetadata(query: CatalogueQuery): Metadata {
     title: query.q ? `Search results for “${query.q}”` : `Car parts catalogue${pageSuffix}`,
     description: "Every part in the shop: brakes, filters, ignition, electrics, cooling and more, with stock, minimum order and unit price.",
     // Sorted listings are the same parts in another order: they point at the plain page. Search
-    // results are not indexed, nor a vehicle's (its own page at /vehicles/… is).
+    // results are not indexed, nor a vehicle's (its own page at /vehicles/… is) or a facet's.
     path: catalogueHref({ q: "", page: query.page, sort: undefined }),
     image: { url: "/parts/brake-disc.svg", alt: "Vented front brake disc" },
-    noindex: Boolean(query.q || query.vehicle),
+    noindex: Boolean(query.q || query.vehicle || query.category || query.brand || query.price || query.inStock),
   });
 }
 
@@ -51,11 +52,19 @@ function CatalogueVehicleBar({ query, shopping }: { query: CatalogueQuery; shopp
   return <VehicleBar label={vehicle.label} note={filtered ? "Showing the parts that fit it." : "Showing every part."} links={links} next="/parts" />;
 }
 
+/** The narrowing a new search keeps: the vehicle and the facets, as the query writes them. */
+function hiddenFields(query: CatalogueQuery): [string, string][] {
+  const params = new URLSearchParams(catalogueHref({ ...query, q: "", sort: undefined, page: 1 }).split("?")[1] ?? "");
+  return [...params];
+}
+
 /** What the count line says: how many of how many, of the search and of the vehicle. */
 function countText(query: CatalogueQuery, result: PartSearchResult, fitting: string | null): string {
   const matching = query.q ? ` matching “${query.q}”` : "";
   if (result.total === 0) {
-    if (fitting) return query.q ? `No parts${matching} fit your ${fitting}.` : `No parts fit your ${fitting} yet.`;
+    const filtered = Boolean(query.category || query.brand || query.price || query.inStock);
+    if (fitting) return query.q || filtered ? `No parts${matching}${filtered ? " with these filters" : ""} fit your ${fitting}.` : `No parts fit your ${fitting} yet.`;
+    if (filtered) return `No parts${matching} match these filters.`;
     return query.q ? `No parts match “${query.q}”.` : "No parts in the catalogue yet.";
   }
   const firstShown = (result.page - 1) * result.pageSize + 1;
@@ -86,7 +95,9 @@ export function CatalogueView({ query, result, shopping, fit, years }: Props) {
       ) : null}
 
       <form role="search" action="/parts" method="get" className="mt-6 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end">
-        {query.vehicle ? <input type="hidden" name="vehicle" value={query.vehicle} /> : null}
+        {hiddenFields(query).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="catalogue-q" className="text-sm font-medium text-slate-800">Search parts</label>
           <input
@@ -125,9 +136,13 @@ export function CatalogueView({ query, result, shopping, fit, years }: Props) {
         ) : null}
       </p>
 
-      <PartGrid parts={result.parts} fit={fit} />
-
-      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
+        {result.facets ? <CatalogueFacets query={query} facets={result.facets} /> : <div />}
+        <div>
+          <PartGrid parts={result.parts} fit={fit} />
+          <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -35,7 +35,8 @@ test("an admin manages a part's fitment; a customer's car shows the part while i
   await customer.getByLabel("Year").selectOption("2017");
   await customer.getByLabel("Make").selectOption({ label: "Mazda" });
   await customer.getByLabel("Model").selectOption({ label: "MX-5" });
-  await expect(customer.getByRole("heading", { level: 1, name: "Parts for the 2017 Mazda MX-5" })).toBeVisible();
+  await customer.getByRole("button", { name: "Shop for this vehicle" }).click();
+  await expect(customer.getByRole("status")).toContainText("that fit your 2017 Mazda MX-5.");
   await expect(customer.getByRole("link", { name: PART, exact: true })).toBeVisible();
 
   await clickHydrated(page.getByRole("button", { name: "Mark universal" }));

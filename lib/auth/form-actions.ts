@@ -9,7 +9,6 @@ import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/messages";
 import { logUnexpected } from "@/lib/db/database-down";
 import { SignInRefused, authorizeCredentials } from "@/lib/auth/options";
 import { startSession } from "@/lib/auth/start-session";
-import { meetGarage } from "@/lib/garage/sign-in";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 type Mode = "signin" | "signup";
@@ -43,8 +42,6 @@ async function submit(mode: Mode, form: FormData, destination: string): Promise<
   try {
     const account = await authorizeCredentials({ ...typed, mode }, Object.fromEntries((await headers()).entries()));
     await startSession(account);
-    // The session stands even if the garage cannot be read just now.
-    await meetGarage(account.email).catch((error: unknown) => logUnexpected("[garage] meeting the garage on sign-in failed", error));
   } catch (error) {
     if (!(error instanceof SignInRefused)) logUnexpected("[auth] starting a session failed", error);
     return { error: error instanceof SignInRefused ? error.message : SIGN_IN_UNAVAILABLE, fieldErrors: {}, values };

@@ -7,6 +7,8 @@ import { isKnownBrowser, rememberBrowser } from "@/lib/auth/known-browser";
 import { type PasswordCheck, TooManyAttemptsError, authRateLimits, clientIp } from "@/lib/auth/rate-limit";
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
+import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
+import { meetGarage } from "@/lib/garage/sign-in";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { logUnexpected } from "@/lib/db/database-down";
@@ -110,13 +112,6 @@ export async function authorizeCredentials(credentials: Credentials, headers: Re
   }
 }
 
-/**
- * Session, CSRF and callback cookies are httpOnly and SameSite=Lax (next-auth's defaults), and
- * Secure with the __Secure-/__Host- prefixes whenever the shop's public URL is https.
- */
-export function wantsSecureCookies(env: Record<string, string | undefined> = process.env): boolean {
-  return (env.NEXTAUTH_URL ?? env.SITE_URL ?? "").trim().toLowerCase().startsWith("https://");
-}
 
 export function buildAuthOptions(): NextAuthOptions {
   const providers: NextAuthOptions["providers"] = [
@@ -164,6 +159,8 @@ export function buildAuthOptions(): NextAuthOptions {
           // A Google sign-in registers the user like a sign-up does.
           await registerUser({ email: user.email, name: user.name ?? undefined, image: user.image ?? undefined });
         }
+        // The session stands even if the garage cannot be read just now.
+        if (user.email) await meetGarage(user.email).catch((error: unknown) => logUnexpected("[garage] meeting the garage on sign-in failed", error));
         return true;
       },
       async jwt({ token, user }) {

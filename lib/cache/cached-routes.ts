@@ -1,4 +1,4 @@
-import { CATALOGUE_ORDER, PART_SORTS } from "../catalogue/query-string";
+import { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } from "../catalogue/query-string";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
 // (ISR). Next prerenders a page without params at build time, when neither the database nor the
@@ -44,10 +44,11 @@ export function cachedPageNumber(text: string): number | null {
 /** The cookie of a browser that has chosen a vehicle (lib/garage/chosen-vehicle.ts): its pages say what fits it. */
 const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle" };
 /**
- * A search text is free input, and a vehicle's catalogue is one of thousands: /parts?q=… and
- * /parts?vehicle=…, or /parts with a vehicle chosen, render per request (app/parts/(catalogue)).
+ * A search text is free input, and a vehicle's or a set of facets' catalogue is one of thousands:
+ * /parts?q=…, ?vehicle=…, ?brand=… and the like, or /parts with a vehicle chosen, render per request
+ * (app/parts/(catalogue)).
  */
-const NOT_SHARED: Condition[] = [{ type: "query", key: "q" }, { type: "query", key: "vehicle" }, VEHICLE_COOKIE];
+const NOT_SHARED: Condition[] = [...NARROWING_KEYS.map((key): Condition => ({ type: "query", key })), VEHICLE_COOKIE];
 /** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
 const PART_ID = "[0-9a-f]{24}";
 

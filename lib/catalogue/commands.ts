@@ -7,6 +7,7 @@ import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { changeLists } from "@/lib/db/ordered-index";
+import { rememberBrands } from "@/lib/catalogue/brands";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
 import { dropFitment, refitPartKeys } from "@/lib/fitment/part-changes";
@@ -41,6 +42,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
     }
   }
   const added = part.toObject();
+  await rememberBrands([added.brand]);
   await changeLists(listChanges(null, added));
   await partsChanged(String(part._id));
   return toPartView(added);
@@ -77,6 +79,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     if (part.sku && skuChanged) await releaseSku(part.sku, part._id);
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
+    await rememberBrands([updated.brand]);
     await changeLists(listChanges(part, updated));
     await refitPartKeys(part, updated);
     await partsChanged(id);

@@ -1,5 +1,6 @@
 import "server-only";
 import { PART_CATEGORIES, isPartCategory } from "@/lib/catalogue/categories";
+import { brandList, brandSlugOf, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
 import { partNumbersOf } from "@/lib/catalogue/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { foldText, partTerms } from "@/lib/catalogue/search-terms";
@@ -8,7 +9,7 @@ import type { IndexKey } from "@/models/IndexChunk";
 import type { PartDoc } from "@/models/Part";
 
 // The catalogue's ordered lists (lib/db/ordered-index.ts): its own order and the two sorts of
-// /parts, plus one list per search term and one per part number. Every part command keeps them, and
+// /parts, plus one list per search term, per part number and per facet value (lib/catalogue/facets.ts). Every part command keeps them, and
 // reindexCatalogue rebuilds them from the parts themselves.
 
 /** The catalogue's own order: oldest first, so the home page's "first 3" are stable. */
@@ -43,25 +44,34 @@ const priceCents = (price: number) => Math.max(0, Math.round(price * 100));
 const addedAt = (part: ListedPart) => (part.createdAt ?? part._id.getTimestamp()).getTime();
 
 /**
- * A search key: catalogue order first, then the price and name a sorted search orders by in
- * memory, without reading the parts. Its parts are split by readSearchKey. The lists of the parts
- * that fit a vehicle (lib/fitment/lists.ts) hold it too, so they page and sort like a search.
+ * A search key: catalogue order first, then the price and name a sorted search orders by, and the
+ * category and brand its facets count, all in memory, without reading the parts. Its parts are split
+ * by readSearchKey. The lists of the parts that fit a vehicle (lib/fitment/lists.ts) and of the
+ * facets' values hold it too, so they page, sort and count like a search.
  */
 export function searchKey(part: ListedPart): IndexKey {
-  return encodeKey(addedAt(part), String(part._id), priceCents(part.price), foldText(part.partsname));
+  const category = isPartCategory(part.category) ? part.category : "";
+  const brand = part.brand?.trim() ?? "";
+  return encodeKey(addedAt(part), String(part._id), priceCents(part.price), foldText(part.partsname), category, brandSlugOf(brand), brand);
 }
 
 // encodeKey joins its parts with one separator and strips it from texts: two empty texts give it alone.
 const SEPARATOR = encodeKey("", "");
 
-export type SearchKey = { key: IndexKey; id: string; priceCents: number; name: string };
+export type SearchKey = { key: IndexKey; id: string; priceCents: number; name: string; category: string; brand: string; brandName: string };
 
 export function readSearchKey(key: IndexKey): SearchKey {
-  const [, id = "", price = "0", name = ""] = key.split(SEPARATOR);
-  return { key, id, priceCents: Number(price), name };
+  const [, id = "", price = "0", name = "", category = "", brand = "", brandName = ""] = key.split(SEPARATOR);
+  return { key, id, priceCents: Number(price), name, category, brand, brandName };
 }
 
 type Entry = { list: string; key: IndexKey };
+
+/** The facet value lists a part is in: its price range, and its category and brand when it has them. */
+function facetListsOf(part: ListedPart): string[] {
+  const brand = brandSlugOf(part.brand);
+  return [priceBandList(priceBandOf(priceCents(part.price))), ...(isPartCategory(part.category) ? [categoryList(part.category)] : []), ...(brand ? [brandList(brand)] : [])];
+}
 
 /** Every list a part belongs in, with its key there. */
 export function listEntriesOf(part: ListedPart): Entry[] {
@@ -73,6 +83,7 @@ export function listEntriesOf(part: ListedPart): Entry[] {
     { list: NAME_LIST, key: encodeKey(foldText(part.partsname), id) },
     ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => ({ list: searchList(term), key: inSearch })),
     ...partNumbersOf(part).map((number) => ({ list: numberList(number), key: inSearch })),
+    ...facetListsOf(part).map((list) => ({ list, key: inSearch })),
   ];
 }
 

@@ -5,6 +5,8 @@ import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { numberListOf, searchListsOf, searchPage } from "@/lib/catalogue/search";
 import { type Vehicle, vehiclePartIds, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
+import { type FacetFilters, hasFacetFilter } from "@/lib/catalogue/facets";
+import { type FacetCounts, facetedPage } from "@/lib/catalogue/faceted-search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
 import { keyId, listSize, readList } from "@/lib/db/ordered-index";
@@ -51,17 +53,21 @@ export async function partsInCatalogue(ids: readonly string[]): Promise<Set<stri
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
 
-/** `vehicle`: only the parts that fit it (its engine too, when one is given), universal ones included. */
-export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number; vehicle?: (Vehicle & { engine?: string }) | null };
+/**
+ * `vehicle`: only the parts that fit it (its engine too, when one is given), universal ones included.
+ * `filters` and `withFacets`: the catalogue page's facets, filtered by and counted (lib/catalogue/faceted-search.ts).
+ */
+export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number; vehicle?: (Vehicle & { engine?: string }) | null; filters?: FacetFilters; withFacets?: boolean };
 
-export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number };
+export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number; facets?: FacetCounts };
 
 /**
  * The ids of one page and the total: of a search when there is a text (the parts bearing it when it
  * is a part number, else those with all its words), else of the catalogue in the sort's list; with a
  * vehicle, only the parts in its lists (lib/fitment/lists.ts).
  */
-async function pageOfIds({ q, sort, vehicle }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+async function pageOfIds({ q, sort, vehicle, filters, withFacets }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number; facets?: FacetCounts }> {
+  if (withFacets || (filters && hasFacetFilter(filters))) return facetedPage({ q, sort, vehicle, filters }, offset, limit);
   const lists = searchListsOf(q);
   if (vehicle && !lists && !sort && !vehicle.engine) {
     // In the vehicle page's order: its own parts, then the universal ones, a page of each list.
@@ -86,8 +92,8 @@ export async function searchParts(search: PartSearch = {}): Promise<PartSearchRe
   const { page = 1, pageSize = CATALOGUE_PAGE_SIZE } = search;
   await connectDb();
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const { ids, total } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
-  return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { ids, total, facets } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
+  return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), ...(facets ? { facets } : {}) };
 }
 
 /** How many parts the catalogue holds, or match a search text. */

@@ -1,6 +1,9 @@
-// The catalogue's URL query (/parts?q=&sort=&page=), read by the pages and, for the sorts, by the
-// rewrites to the cached catalogue (lib/cache/cached-routes.ts). Kept free of imports: next.config.ts
-// loads it.
+// The catalogue's URL query (/parts?q=&sort=&page=, the vehicle and the facets), read by the pages
+// and, for the sorts, by the rewrites to the cached catalogue (lib/cache/cached-routes.ts). Imports
+// only files free of imports: next.config.ts loads it.
+
+import { isPartCategory, type PartCategory } from "./categories";
+import { isPriceBand, type PriceBand } from "./price-bands";
 
 export const MAX_SEARCH_LENGTH = 100;
 export const PART_SORTS = ["price-asc", "price-desc", "name"] as const;
@@ -14,7 +17,20 @@ export function isPartSort(value: unknown): value is PartSort {
  * `vehicle`: the vehicle to filter by as lib/garage/chosen-vehicle.ts writes it (2015/honda/civic),
  * or "any" for every part even when the browser has a vehicle chosen; undefined: the chosen one, if any.
  */
-export type CatalogueQuery = { q: string; page: number; sort: PartSort | undefined; vehicle?: string };
+export type CatalogueQuery = {
+  q: string;
+  page: number;
+  sort: PartSort | undefined;
+  vehicle?: string;
+  /** The facets (lib/catalogue/facets.ts): a category slug, a brand slug, a price range, in stock only. */
+  category?: PartCategory;
+  brand?: string;
+  price?: PriceBand;
+  inStock?: boolean;
+};
+/** The query's keys that narrow the catalogue: any of them makes /parts a page rendered per request. */
+export const NARROWING_KEYS = ["q", "vehicle", "category", "brand", "price", "stock"] as const;
+const BRAND_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const VEHICLE_TEXT = /^(any|\d{4}(\/[a-z0-9-]{1,60}){2,3})$/;
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -29,14 +45,27 @@ export function readPageNumber(text: string | undefined): number {
 export function readCatalogueQuery(params: RawParams): CatalogueQuery {
   const q = (first(params.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const sortText = first(params.sort);
-  const vehicle = first(params.vehicle);
-  return { q, page: readPageNumber(first(params.page)), sort: isPartSort(sortText) ? sortText : undefined, vehicle: vehicle && VEHICLE_TEXT.test(vehicle) ? vehicle : undefined };
+  const [vehicle, category, brand, price] = [first(params.vehicle), first(params.category), first(params.brand), first(params.price)];
+  return {
+    q,
+    page: readPageNumber(first(params.page)),
+    sort: isPartSort(sortText) ? sortText : undefined,
+    vehicle: vehicle && VEHICLE_TEXT.test(vehicle) ? vehicle : undefined,
+    category: isPartCategory(category) ? category : undefined,
+    brand: brand && brand.length <= 60 && BRAND_SLUG.test(brand) ? brand : undefined,
+    price: isPriceBand(price) ? price : undefined,
+    inStock: first(params.stock) === "in" || undefined,
+  };
 }
 
-export function catalogueHref({ q, page, sort, vehicle }: CatalogueQuery): string {
+export function catalogueHref({ q, page, sort, vehicle, category, brand, price, inStock }: CatalogueQuery): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (vehicle) params.set("vehicle", vehicle);
+  if (category) params.set("category", category);
+  if (brand) params.set("brand", brand);
+  if (price) params.set("price", price);
+  if (inStock) params.set("stock", "in");
   if (sort) params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();

@@ -1,6 +1,8 @@
 import "server-only";
 import { CATALOGUE_LIST, LISTED_FIELDS, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { rebuildBrands } from "@/lib/catalogue/brands";
+import { FACET_LIST_PREFIXES, brandSlugOf } from "@/lib/catalogue/facets";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
 import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
@@ -8,8 +10,8 @@ import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 
 // For parts written straight into the database (a restore, a bulk import), which no command listed:
-// reads every part once and rebuilds the catalogue's lists, search terms, number lists and SKU
-// claims from them. An operator's tool, not a request: it may read the whole collection.
+// reads every part once and rebuilds the catalogue's lists, search terms, number lists, facet lists,
+// brands and SKU claims from them. An operator's tool, not a request: it may read the whole collection.
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -19,6 +21,7 @@ export async function reindexCatalogue(): Promise<string> {
   const lists = new Map<string, IndexKey[]>([CATALOGUE_LIST, PRICE_LIST, NAME_LIST].map((list) => [list, []]));
   // The oldest part bearing a SKU keeps it; a later one (two parts imported with one SKU) is reported.
   const skus = new Map<string, ListedPart["_id"]>();
+  const brands = new Map<string, string>();
   let parts = 0;
   let sharedSkus = 0;
   for await (const part of Part.find({}, LISTED_FIELDS).lean<ListedPart>().cursor()) {
@@ -28,13 +31,15 @@ export async function reindexCatalogue(): Promise<string> {
       if (keys) keys.push(key);
       else lists.set(list, [key]);
     }
+    const brand = part.brand?.trim();
+    if (brand && brandSlugOf(brand) && !brands.has(brandSlugOf(brand))) brands.set(brandSlugOf(brand), brand);
     const sku = compactNumber(part.sku ?? "");
     const holder = skus.get(sku);
     if (holder) sharedSkus += 1;
     // Ids grow with time: the smaller is the older part.
     if (sku && (!holder || String(part._id) < String(holder))) skus.set(sku, part._id);
   }
-  const isDerived = (list: string) => list.startsWith(SEARCH_LIST_PREFIX) || list.startsWith(NUMBER_LIST_PREFIX);
+  const isDerived = (list: string) => [SEARCH_LIST_PREFIX, NUMBER_LIST_PREFIX, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
   const stale: string[] = [];
   for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
     if (isDerived(list) && !lists.has(list)) stale.push(list);
@@ -44,6 +49,7 @@ export async function reindexCatalogue(): Promise<string> {
     await IndexChunk.deleteMany({ list });
     await IndexDirectory.deleteOne({ _id: list });
   }
+  await rebuildBrands(brands);
   await SkuClaim.deleteMany({});
   if (skus.size > 0) await SkuClaim.insertMany([...skus].map(([sku, part]) => ({ _id: sku, part })));
   const terms = [...lists.keys()].filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;

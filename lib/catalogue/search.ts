@@ -37,7 +37,7 @@ const byPrice = (a: SearchKey, b: SearchKey) => a.priceCents - b.priceCents || (
 const byName = (a: SearchKey, b: SearchKey) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Orders matches as the sorted catalogue lists do (price-desc is price-asc reversed, ties included). */
-function sorted(matches: SearchKey[], sort: PartSort | undefined): SearchKey[] {
+export function sortedMatches(matches: SearchKey[], sort: PartSort | undefined): SearchKey[] {
   if (sort === "name") return matches.sort(byName);
   if (sort === "price-asc") return matches.sort(byPrice);
   if (sort === "price-desc") return matches.sort(byPrice).reverse();
@@ -47,6 +47,18 @@ function sorted(matches: SearchKey[], sort: PartSort | undefined): SearchKey[] {
 /** Every key of a list, in catalogue order. */
 async function wholeList(list: string, size: number): Promise<string[]> {
   return size === 0 ? [] : (await readList(list, { offset: 0, limit: size })).keys;
+}
+
+/** The keys in every one of these lists, in catalogue order: the smallest is read whole, and narrowed by the others. */
+export async function matchingKeys(lists: string[]): Promise<IndexKey[]> {
+  const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await listSize(list) })));
+  sizes.sort((a, b) => a.size - b.size);
+  const [smallest, ...others] = sizes;
+  const keys = await wholeList(smallest!.list, smallest!.size);
+  // The others only narrow the smallest: once nothing is left, they need not be read.
+  if (keys.length === 0 || others.length === 0) return keys;
+  const sets = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
+  return keys.filter((key) => sets.every((set) => set.has(key)));
 }
 
 export type SearchScope = { sort?: PartSort; offset: number; limit: number; within?: Set<IndexKey> };
@@ -60,21 +72,8 @@ export async function searchPage(lists: string[], { sort, offset, limit, within 
     const { keys, total } = await readList(lists[0]!, { offset, limit });
     return { ids: keys.map((key) => readSearchKey(key).id), total };
   }
-  let keys: string[];
-  if (lists.length === 0) {
-    keys = [...(within ?? [])].sort(compareKeys);
-  } else {
-    const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await listSize(list) })));
-    sizes.sort((a, b) => a.size - b.size);
-    const [smallest, ...others] = sizes;
-    keys = await wholeList(smallest!.list, smallest!.size);
-    // The others only narrow the smallest: once nothing is left, they need not be read.
-    if (keys.length > 0 && others.length > 0) {
-      const lists = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
-      keys = keys.filter((key) => lists.every((list) => list.has(key)));
-    }
-    if (within) keys = keys.filter((key) => within.has(key));
-  }
-  const matches = sorted(keys.map(readSearchKey), sort);
+  let keys = lists.length === 0 ? [...(within ?? [])].sort(compareKeys) : await matchingKeys(lists);
+  if (within && lists.length > 0) keys = keys.filter((key) => within.has(key));
+  const matches = sortedMatches(keys.map(readSearchKey), sort);
   return { ids: matches.slice(offset, offset + limit).map((match) => match.id), total: matches.length };
 }

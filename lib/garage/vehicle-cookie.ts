@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { wantsSecureCookies } from "@/lib/auth/options";
+import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
 import { VEHICLE_COOKIE, VEHICLE_COOKIE_MAX_AGE_S, readChosenVehicle } from "@/lib/garage/chosen-vehicle";
 import { type KnownVehicle, knownVehicle } from "@/lib/garage/known-vehicle";
 

@@ -72,6 +72,16 @@ const AUDITED: { call: string; run: () => Promise<unknown>; queries: number; row
   // A part number: its list's size, then a page of it, as a word's ("OE-AUDIT-3": 150 parts, one chunk).
   { call: "searchParts({ q: aud 417 }) (an MPN)", run: () => searchParts({ q: "aud 417" }), queries: 1 + 2 + 1, rows: shown, expectedRows: 1 },
   { call: "searchParts({ q: oe audit 3, page: 13 }) (an OEM number 150 parts bear)", run: () => searchParts({ q: "oe audit 3", page: 13 }), queries: 1 + 2 + 6, rows: shown, expectedRows: 6 },
+  // The catalogue page with its facets (audit parts have neither category nor brand): the parts out
+  // of stock (one indexed equality find), the brands' menu, the catalogue's size, each category's
+  // and price range's size, then the page as above.
+  { call: "searchParts({ withFacets }) (/parts)", run: () => searchParts({ withFacets: true }), queries: 1 + 1 + 1 + 13 + 5 + 2 + 12, rows: shown, expectedRows: 12 },
+  // In stock only: the same and the sort list's size; the places of the parts out of stock (here none) would add a chunk each.
+  { call: "searchParts({ withFacets, inStock, sort: price-desc })", run: () => searchParts({ withFacets: true, sort: "price-desc", filters: { inStock: true } }), queries: 1 + 1 + 1 + 13 + 5 + 1 + 2 + 12, rows: shown, expectedRows: 12 },
+  // A price range: the parts out of stock, its list's size, then the list whole (397 parts, 2 chunks), counted and paged in memory.
+  { call: "searchParts({ withFacets, price: under-25 })", run: () => searchParts({ withFacets: true, filters: { price: "under-25" } }), queries: 1 + 1 + 1 + 2 + 12, rows: shown, expectedRows: 12 },
+  // With a word: the number check, the word's list's size and the list whole (225 parts); the range is read from the keys.
+  { call: "searchParts({ withFacets, q: brake, price: under-25 })", run: () => searchParts({ withFacets: true, q: "brake", filters: { price: "under-25" } }), queries: 1 + 1 + 1 + 1 + 2 + 12, rows: shown, expectedRows: 12 },
   { call: "countParts()", run: () => countParts(), queries: 1 },
   { call: "countParts(brake)", run: () => countParts("brake"), queries: 1 + 1 },
   { call: "partSitemapEntries({ limit: 5000 })", run: () => partSitemapEntries({ skip: 0, limit: 5000 }), queries: 4 + ROWS, rows: length, expectedRows: ROWS },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wantsSecureCookies } from "@/lib/auth/options";
+import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
 import { connectDb } from "@/lib/db/connect";
 import { MESSAGES } from "@/lib/validation/auth";
 import { Client } from "../support/client";

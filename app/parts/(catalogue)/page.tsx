@@ -8,9 +8,9 @@ import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cachedVehicleYears } from "@/lib/cache/public-data";
 
-// Searches, and the catalogue of a browser that has chosen a vehicle: /parts without either is
+// Searches, facets, and the catalogue of a browser that has chosen a vehicle: /parts without any is
 // rewritten to the cached rendering in app/cached/parts (lib/cache/cached-routes.ts). Free text is
-// not cached (anyone could fill the cache with it), nor a vehicle's view (one per model year and engine).
+// not cached (anyone could fill the cache with it), nor a vehicle's or the facets' views (thousands).
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
@@ -23,7 +23,8 @@ export default async function CatalogueSearchPage({ searchParams }: { searchPara
   const query = readCatalogueQuery(await searchParams);
   const shopping = await catalogueVehicle(query.vehicle);
   if (shopping.unknown) notFound();
-  const result = await searchParts({ ...query, vehicle: shopping.filtered ? shopping.vehicle : null });
+  const { category, brand, price, inStock } = query;
+  const result = await searchParts({ ...query, vehicle: shopping.filtered ? shopping.vehicle : null, filters: { category, brand, price, inStock }, withFacets: true });
   if (query.page > result.pageCount) notFound();
   const [fit, years] = await Promise.all([shopping.vehicle ? fitVerdicts(result.parts, shopping.vehicle) : undefined, cachedVehicleYears()]);
   return <CatalogueView query={query} result={result} shopping={shopping} fit={fit} years={years} />;

@@ -32,6 +32,6 @@ export default async function CataloguePage({ params }: { params: Params }) {
   const query = await readParams(params);
   // A page past the last is refused before its page is read, so it leaves no entry in the data cache.
   if (!query || query.page > pageCount(await cachedPartCount(), CATALOGUE_PAGE_SIZE)) notFound();
-  const [result, years] = await Promise.all([cachedCataloguePage({ page: query.page, sort: query.sort }), cachedVehicleYears()]);
+  const [result, years] = await Promise.all([cachedCataloguePage({ page: query.page, sort: query.sort, withFacets: true }), cachedVehicleYears()]);
   return <CatalogueView query={query} result={result} years={years} />;
 }

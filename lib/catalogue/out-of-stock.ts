@@ -1,0 +1,17 @@
+import "server-only";
+import { LISTED_FIELDS, type ListedPart } from "@/lib/catalogue/lists";
+import { Part } from "@/models/Part";
+
+/**
+ * At most this many parts out of stock are read: a shop restocks what it sells out of, so these are
+ * few next to the catalogue; past it, "in stock" would count a few sold-out parts as in stock.
+ */
+export const MAX_OUT_OF_STOCK = 5000;
+
+/**
+ * The parts out of stock just now: an equality find on quantity, which its index answers
+ * (models/Part.ts, scripts/postgres-equality-indexes.sql), so it reads those parts only.
+ */
+export async function outOfStockParts(): Promise<ListedPart[]> {
+  return Part.find({ quantity: 0 }, LISTED_FIELDS, { limit: MAX_OUT_OF_STOCK }).lean<ListedPart[]>();
+}

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
+import { searchParts, type PartSearch } from "@/lib/catalogue/queries";
+import { reindexCatalogue } from "@/lib/catalogue/reindex";
+import { connectDb } from "@/lib/db/connect";
+import { addFitment } from "@/lib/fitment/commands";
+import { partSchema } from "@/lib/validation/parts";
+import { CatalogueMenu } from "@/models/CatalogueMenu";
+import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+import { Part } from "@/models/Part";
+
+// The catalogue's facets: category, brand, price range and in stock, each alone and together, with
+// a search and a vehicle, counted from the lists' sizes for the whole catalogue and from the
+// matching parts' keys otherwise, and kept right through edits, deletes, sell-outs and a reindex.
+
+type Spec = { name: string; price: number; brand?: string; category?: string; quantity?: number };
+const SPECS: Spec[] = [
+  { name: "Facet disc front", price: 60, brand: "Stopwell", category: "brakes" },
+  { name: "Facet disc rear", price: 45, brand: "Stopwell", category: "brakes", quantity: 0 },
+  { name: "Facet pads", price: 22, brand: "GripCo", category: "brakes" },
+  { name: "Facet oil filter", price: 9, brand: "Purifo", category: "filters" },
+  { name: "Facet air filter", price: 14, brand: "PURIFO", category: "filters", quantity: 0 },
+  { name: "Facet battery", price: 140, brand: "Voltmax", category: "electrical" },
+  { name: "Facet headlamp", price: 310, category: "lighting" },
+  { name: "Facet mystery bolt", price: 2 },
+];
+const ids: Record<string, string> = {};
+const names = (result: { parts: { partsname: string }[] }) => result.parts.map((part) => part.partsname);
+const search = (query: PartSearch) => searchParts({ pageSize: 100, withFacets: true, ...query });
+const counted = (values: { value: string; count: number }[] | undefined) => Object.fromEntries((values ?? []).map((value) => [value.value, value.count]));
+
+beforeAll(async () => {
+  await connectDb();
+  for (const spec of SPECS) {
+    const part = await addPart(partSchema.parse({ partsname: spec.name, image: "/parts/placeholder.svg", price: spec.price, quantity: 10, description: "A part of the facet tests.", ...(spec.brand ? { brand: spec.brand } : {}), ...(spec.category ? { category: spec.category } : {}) }));
+    ids[spec.name] = part._id;
+    // Sold out straight in the database, as the last order of a part leaves it.
+    if (spec.quantity === 0) await Part.updateOne({ _id: part._id }, { $set: { quantity: 0 } });
+  }
+});
+
+describe("the whole catalogue's facets", () => {
+  it("count every value from the lists, brands spelled alike counted as one, named as first spelled", async () => {
+    const { facets, total } = await search({});
+    expect(total).toBe(8);
+    expect(counted(facets?.categories)).toEqual({ brakes: 3, filters: 2, electrical: 1, lighting: 1 });
+    expect(facets?.categories.find((value) => value.value === "brakes")?.label).toBe("Brakes");
+    expect(counted(facets?.brands)).toEqual({ stopwell: 2, gripco: 1, purifo: 2, voltmax: 1 });
+    expect(facets?.brands.find((value) => value.value === "purifo")?.label).toBe("Purifo");
+    expect(counted(facets?.prices)).toEqual({ "under-25": 4, "25-50": 1, "50-100": 1, "100-250": 1, "250-up": 1 });
+    expect(facets?.inStock).toBe(6);
+  });
+
+  it("in stock only: pages of each sort skip the parts sold out, none lost or repeated", async () => {
+    for (const sort of [undefined, "price-asc", "price-desc", "name"] as const) {
+      const whole = names(await search({ sort, filters: { inStock: true } }));
+      expect(whole).toHaveLength(6);
+      expect(whole).not.toContain("Facet disc rear");
+      const paged = [];
+      for (let page = 1; page <= 3; page += 1) paged.push(...names(await search({ sort, page, pageSize: 2, filters: { inStock: true } })));
+      expect({ sort, paged }).toEqual({ sort, paged: whole });
+    }
+    const { facets, total } = await search({ filters: { inStock: true } });
+    expect(total).toBe(6);
+    expect(counted(facets?.categories)).toEqual({ brakes: 2, filters: 1, electrical: 1, lighting: 1 });
+  });
+});
+
+describe("narrowing", () => {
+  it("by one facet, then another: the counts follow what is shown", async () => {
+    const brakes = await search({ filters: { category: "brakes" } });
+    expect(names(brakes).sort()).toEqual(["Facet disc front", "Facet disc rear", "Facet pads"]);
+    expect(counted(brakes.facets?.brands)).toEqual({ stopwell: 2, gripco: 1 });
+    expect(brakes.facets?.inStock).toBe(2);
+    const stopwellInStock = await search({ filters: { category: "brakes", brand: "stopwell", inStock: true } });
+    expect(names(stopwellInStock)).toEqual(["Facet disc front"]);
+    expect(names(await search({ filters: { price: "under-25" }, sort: "price-asc" }))).toEqual(["Facet mystery bolt", "Facet oil filter", "Facet air filter", "Facet pads"]);
+    expect((await search({ filters: { brand: "no-such-brand" } })).total).toBe(0);
+  });
+
+  it("with a search text and within a vehicle", async () => {
+    const filters = await search({ q: "facet filter", filters: { brand: "purifo", inStock: true } });
+    expect(names(filters)).toEqual(["Facet oil filter"]);
+    await addFitment(ids["Facet pads"]!, [{ yearFrom: 2019, make: "FacetMake", model: "Hatch" }]);
+    await addFitment(ids["Facet oil filter"]!, [{ yearFrom: 2019, make: "FacetMake", model: "Hatch" }]);
+    const hatch = { year: 2019, make: "facetmake", model: "hatch" };
+    const inHatch = await search({ vehicle: hatch });
+    expect(names(inHatch).sort()).toEqual(["Facet oil filter", "Facet pads"]);
+    expect(counted(inHatch.facets?.categories)).toEqual({ brakes: 1, filters: 1 });
+    expect(names(await search({ vehicle: hatch, filters: { category: "filters" } }))).toEqual(["Facet oil filter"]);
+    expect(names(await search({ vehicle: hatch, q: "pads" }))).toEqual(["Facet pads"]);
+  });
+});
+
+describe("the facets follow the parts", () => {
+  it("an edit moves a part between values; a delete takes it away; a reindex rebuilds lists and brands alike", async () => {
+    await updatePart(ids["Facet battery"]!, { brand: "Stopwell", category: "lighting", price: 30 });
+    let { facets } = await search({});
+    expect(counted(facets?.brands)).toEqual({ stopwell: 3, gripco: 1, purifo: 2 });
+    expect(counted(facets?.categories)).toEqual({ brakes: 3, filters: 2, lighting: 2 });
+    expect(names(await search({ filters: { brand: "stopwell", price: "25-50" } })).sort()).toEqual(["Facet battery", "Facet disc rear"]);
+
+    await deletePart(ids["Facet headlamp"]!);
+    ({ facets } = await search({}));
+    expect(counted(facets?.prices)["250-up"]).toBeUndefined();
+
+    const before = await search({ filters: { category: "brakes", inStock: true } });
+    await IndexChunk.deleteMany({ list: /^(category|brand|price-band):/ });
+    await IndexDirectory.deleteMany({ _id: /^(category|brand|price-band):/ });
+    await CatalogueMenu.deleteMany({});
+    await reindexCatalogue();
+    const after = await search({ filters: { category: "brakes", inStock: true } });
+    expect(names(after)).toEqual(names(before));
+    expect(counted((await search({})).facets?.brands)).toEqual(counted(facets?.brands));
+  });
+});
