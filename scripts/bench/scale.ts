@@ -8,6 +8,7 @@
 //   BENCH_SCALE_ORDER_SECONDS (each POST /orderd run, default 10),
 //   BENCH_SCALE_ORDERS_ONLY=1 (only the POST /orderd rows, on the small set: to tune the orders).
 // Results: a table on stdout and JSON in .bench/: scale-latest.json and a timestamped copy.
+import { CATEGORY_SLUGS } from "@/lib/catalogue/categories";
 import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +46,12 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
     // The catalogue of one vehicle: a different model year each time (fitment rows ~5.5x the parts).
     { name: "vehicle page /vehicles/y/make/model", path: (i) => benchVehiclePath(i) },
+    // The catalogue filtered by a vehicle with its facets counted, as a shopper with a car chosen sees it.
+    { name: "vehicle-filtered catalogue /parts?vehicle=", path: (i) => `/parts?vehicle=${benchVehiclePath(i).slice("/vehicles/".length)}&sort=price-asc` },
+    // One category's parts in stock (a facet list of ~1/13 of the catalogue read whole), a different category each time.
+    { name: "facets /parts?category=&stock=in", path: (i) => `/parts?category=${CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]}&stock=in` },
+    // In stock only over the whole catalogue: a page of the price list skipping the parts sold out.
+    { name: "facets /parts?stock=in&sort=price-desc", path: (i) => `/parts?stock=in&sort=price-desc&page=${1 + (i % 50)}` },
     { name: "part page after a write", path: (i) => `/parts/${partAt(i)}`, afterWrite: true },
     { name: "My Orders", path: () => "/dashboard/my-orders", as: "customer" },
     { name: "Manage All Orders (all)", path: () => "/dashboard/manage-orders", as: "admin" },
