@@ -1,15 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { WAYS_IN } from "./support";
 
 // A customer narrows the catalogue by category, price and stock, widens it again, and searches
 // within what is left: by clicks, on a phone and without JavaScript. The filters are in the address.
 
 const names = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allInnerTexts();
 
-for (const [name, options] of [
-  ["on a desktop", {}],
-  ["on a phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  ["without JavaScript", { javaScriptEnabled: false }],
-] as const) {
+for (const [name, options] of WAYS_IN) {
   test.describe(name, () => {
     test.use(options);
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { WAYS_IN } from "./support";
 
 // A customer with a 2016 Honda Civic reads on a brake disc's page which cars it fits, follows the
 // link to their car's page, finds the pads there too and goes on to them: by clicks, on a phone, and
@@ -7,11 +8,7 @@ import { expect, test } from "@playwright/test";
 const DISC = "Vented Front Brake Disc 300 mm";
 const PADS = "Ceramic Brake Pad Set (Front Axle)";
 
-for (const [name, options] of [
-  ["on a desktop", {}],
-  ["on a phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  ["without JavaScript", { javaScriptEnabled: false }],
-] as const) {
+for (const [name, options] of WAYS_IN) {
   test.describe(name, () => {
     test.use(options);
 

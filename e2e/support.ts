@@ -7,6 +7,15 @@ import { encode } from "next-auth/jwt";
 export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
 export const PASSWORD = "secret-pass-1";
 
+/** A phone-sized, touch browser. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** The ways a journey is taken: on a desktop, on a phone, and with JavaScript off. */
+export const WAYS_IN = [
+  ["on a desktop", {}],
+  ["on a phone", PHONE],
+  ["without JavaScript", { javaScriptEnabled: false }],
+] as const;
+
 /**
  * Clicks a client component's control once React has hydrated it. A server-rendered button is
  * visible and enabled before its handler is attached, and a click in between does nothing: on a

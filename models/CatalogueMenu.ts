@@ -1,5 +1,5 @@
 import mongoose, { Schema, type Model } from "mongoose";
-import type { MenuEntry } from "@/models/VehicleMenu";
+import { type MenuEntry, menuEntriesField } from "@/models/menu-entries";
 
 // The catalogue's small menus, one document each, read by _id: the brands its parts have borne
 // (lib/catalogue/brands.ts), so the brand facet can count each without reading the parts.
@@ -9,7 +9,7 @@ export type CatalogueMenuFields = { _id: string; entries: MenuEntry[] };
 const catalogueMenuSchema = new Schema<CatalogueMenuFields>(
   {
     _id: { type: String, required: true },
-    entries: { type: [{ _id: false, slug: { type: String, required: true }, name: { type: String, required: true } }], default: [] },
+    entries: menuEntriesField,
   },
   { collection: "cataloguemenus", versionKey: false },
 );

@@ -2,7 +2,7 @@ import "server-only";
 import { brandSlugOf } from "@/lib/catalogue/facets";
 import { withLock } from "@/lib/db/lock";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
-import type { MenuEntry } from "@/models/VehicleMenu";
+import type { MenuEntry } from "@/models/menu-entries";
 
 // The brands the catalogue's parts have borne: a brand enters with its first part and stays (its
 // list's size, 0 once its last part goes, is its count). Read whole: a shop has tens to a few hundred.

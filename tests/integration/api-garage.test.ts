@@ -149,6 +149,10 @@ describe("what the garage form refuses", () => {
       else expect(reply.body).toMatchObject({ success: false });
     }
     expect((await world.alice.get("/garage")).status).toBe(405);
+    // Where the form goes back to stays on this site.
+    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+      expect((await post(world.nobody, { intent: "forget", next })).headers.get("location")).toBe("/");
+    }
     expect(await garageOf(ALICE)).toEqual(before);
   });
 });
