@@ -6,7 +6,7 @@ import { CATALOGUE_LIST, listEntriesOf, type ListedPart, readSearchKey, searchKe
 import { outOfStockParts } from "@/lib/catalogue/out-of-stock";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { matchingKeys, numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
-import { keyId, listSize, ranksOf, readList, readWholeList } from "@/lib/db/ordered-index";
+import { keyId, listSize, readList, readWholeList } from "@/lib/db/ordered-index";
 import { type Vehicle, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
 
 // The catalogue page with its facets (lib/catalogue/facets.ts). Narrowed by a search, a vehicle or
@@ -79,17 +79,20 @@ async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch,
   return { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(tally(emptyCounts(), shown), inStock.length) };
 }
 
-/** One page of a sort's list without the parts out of stock: their places in it are looked up, and skipped. */
+/**
+ * One page of a sort's list without the parts out of stock, reading one window of it: the window
+ * starts where the page would without them, and is long enough to skip those before it and in it.
+ * The sold-out parts before its first key are counted from their own keys, no read needed.
+ */
 async function inStockPage(sort: PartSort | undefined, outOfStock: ListedPart[], offset: number, limit: number): Promise<string[]> {
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
-  const keys = outOfStock.map((part) => listEntriesOf(part).find((entry) => entry.list === list)!.key);
-  const total = await listSize(list);
-  const ranks = (await ranksOf(list, keys)).map((rank) => (descending ? total - 1 - rank : rank)).sort((a, b) => a - b);
-  let from = offset;
-  for (const rank of ranks) if (rank <= from) from += 1;
+  const soldOut = outOfStock.map((part) => listEntriesOf(part).find((entry) => entry.list === list)!.key);
   const gone = new Set(outOfStock.map((part) => String(part._id)));
-  const page = await readList(list, { offset: from, limit: limit + ranks.length, descending });
-  return page.keys.map(keyId).filter((id) => !gone.has(id)).slice(0, limit);
+  const { keys } = await readList(list, { offset, limit: limit + 2 * soldOut.length, descending });
+  const first = keys[0];
+  if (first === undefined) return [];
+  const before = soldOut.filter((key) => (descending ? key > first : key < first)).length;
+  return keys.map(keyId).filter((id) => !gone.has(id)).slice(before, before + limit);
 }
 
 async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: ListedPart[]): Promise<FacetedPage> {

@@ -245,27 +245,6 @@ export async function readWholeList(list: string): Promise<IndexKey[]> {
   return (await readList(list, { offset: 0, limit: Number.MAX_SAFE_INTEGER })).keys;
 }
 
-/**
- * How many keys of the list come before each of these keys (present or not): one directory read
- * and one read of each chunk the keys fall in. Lets a reader page a list while skipping a few keys.
- */
-export async function ranksOf(list: string, keys: readonly IndexKey[]): Promise<number[]> {
-  if (keys.length === 0) return [];
-  await connectDb();
-  const { chunks } = await readDirectory(list);
-  if (chunks.length === 0) return keys.map(() => 0);
-  const before = chunks.map((_, i) => chunks.slice(0, i).reduce((sum, entry) => sum + entry.count, 0));
-  const loaded = new Map<string, Promise<IndexKey[]>>();
-  return Promise.all(
-    keys.map(async (key) => {
-      const at = chunkFor(chunks, key);
-      const chunk = chunks[at]!.chunk;
-      if (!loaded.has(chunk)) loaded.set(chunk, keysOf(chunks, chunk));
-      return before[at]! + position(await loaded.get(chunk)!, key).index;
-    }),
-  );
-}
-
 /** How many keys a list holds: one directory read. */
 export async function listSize(list: string): Promise<number> {
   await connectDb();
