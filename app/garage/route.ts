@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { safeCallbackUrl, signInPath } from "@/lib/auth/callback-url";
 import { getSessionUser } from "@/lib/auth/session";
-import { ConflictError, UnsupportedContentError } from "@/lib/errors";
+import { ConflictError, NotFoundError, UnsupportedContentError } from "@/lib/errors";
 import { readBodyBytes } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { readChosenVehicle } from "@/lib/garage/chosen-vehicle";
@@ -59,11 +59,18 @@ export const POST = route(async (request: Request) => {
   }
 
   if (intent === "activate" || intent === "remove") {
-    if (!user) throw new HttpError(401, "Sign in to change your garage.");
     const vehicle = form.get("vehicle") ?? "";
     if (!readChosenVehicle(vehicle)) throw new HttpError(400, "vehicle must be <year>/<make>/<model>[/<engine>], as My Garage sends it.");
+    // A session that ended while My Garage was open: sign in again, then back to the garage.
+    if (!user) return seeOther(signInPath(MY_GARAGE_PATH));
     const response = seeOther(form.get("next") ? next : MY_GARAGE_PATH);
-    await (intent === "activate" ? activateVehicle(user.email, vehicle) : removeVehicle(user.email, vehicle));
+    try {
+      await (intent === "activate" ? activateVehicle(user.email, vehicle) : removeVehicle(user.email, vehicle));
+    } catch (error) {
+      // Gone already (a second click, another tab): My Garage shows what the garage holds now.
+      if (error instanceof NotFoundError) return seeOther(MY_GARAGE_PATH);
+      throw error;
+    }
     // The browser follows the account: a removed active vehicle is no longer shopped for.
     setVehicleCookie(response.cookies, await activeVehicleOf(user.email));
     return response;

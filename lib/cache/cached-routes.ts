@@ -41,8 +41,14 @@ export function pageCount(total: number, pageSize: number): number {
 export function cachedPageNumber(text: string): number | null {
   return new RegExp(`^${PAGE_NUMBER}$`).test(text) ? Number(text) : null;
 }
-/** The cookie of a browser that has chosen a vehicle (lib/garage/chosen-vehicle.ts): its pages say what fits it. */
-const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle" };
+const VEHICLE_SLUG = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/** year/make/model[/engine] (lib/garage/chosen-vehicle.ts), its slashes as sent or %-escaped. */
+const VEHICLE_COOKIE_SHAPE = `\\d{4}(?:(?:/|%2[Ff])${VEHICLE_SLUG}){2,3}`;
+/**
+ * The cookie of a browser that has chosen a vehicle: its pages say what fits it. Only a cookie of a
+ * vehicle's shape counts, so a junk or stale value does not keep a browser off the cached pages.
+ */
+const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle", value: VEHICLE_COOKIE_SHAPE };
 /**
  * A search text is free input, and a vehicle's or a set of facets' catalogue is one of thousands:
  * /parts?q=…, ?vehicle=…, ?brand=… and the like, or /parts with a vehicle chosen, render per request

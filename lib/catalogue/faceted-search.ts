@@ -2,7 +2,7 @@ import "server-only";
 import { PART_CATEGORIES, type PartCategory } from "@/lib/catalogue/categories";
 import { knownBrands } from "@/lib/catalogue/brands";
 import { PRICE_BANDS, type FacetFilters, brandList, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
-import { CATALOGUE_LIST, listEntriesOf, type ListedPart, readSearchKey, searchKey, type SearchKey, SORT_LISTS } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, readSearchKey, searchKey, type SearchKey, type SortedPart, SORT_LISTS, sortListKey } from "@/lib/catalogue/lists";
 import { outOfStockParts } from "@/lib/catalogue/out-of-stock";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { matchingKeys, numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
@@ -24,20 +24,35 @@ export const BRANDS_SHOWN = 20;
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
 
-/** Counts of the values of each facet, given a count per value (values with none are left out). */
-function facetsOf(count: { category: Map<string, number>; brand: Map<string, { name: string; count: number }>; price: Map<string, number> }, inStock: number): FacetCounts {
+type Counts = { category: Map<string, number>; brand: Map<string, { name: string; count: number }>; price: Map<string, number> };
+
+/**
+ * A chosen value stays among its facet's values, 0 parts or not (a bookmarked filter the catalogue
+ * has since emptied), so the page always offers to take it off again.
+ */
+function withChosen(values: FacetValue[], chosen: string | undefined, label: string | undefined): FacetValue[] {
+  if (!chosen || values.some((value) => value.value === chosen)) return values;
+  return [{ value: chosen, label: label ?? chosen, count: 0 }, ...values];
+}
+
+/** Counts of the values of each facet, given a count per value (values with none are left out, unless chosen). */
+function facetsOf(count: Counts, inStock: number, chosen: FacetFilters = {}, chosenBrandName?: string): FacetCounts {
+  const categories = (Object.entries(PART_CATEGORIES) as [PartCategory, string][]).map(([value, label]) => ({ value, label, count: count.category.get(value) ?? 0 }));
+  const prices = PRICE_BANDS.map((band) => ({ value: band.id, label: band.label, count: count.price.get(band.id) ?? 0 }));
+  const brands = [...count.brand].map(([value, { name, count }]) => ({ value, label: name, count })).filter((facet) => facet.count > 0).sort(byCount).slice(0, BRANDS_SHOWN);
+  const offered = (facet: FacetValue, value: string | undefined) => facet.count > 0 || facet.value === value;
   return {
-    categories: (Object.entries(PART_CATEGORIES) as [PartCategory, string][]).map(([value, label]) => ({ value, label, count: count.category.get(value) ?? 0 })).filter((facet) => facet.count > 0),
-    brands: [...count.brand].map(([value, { name, count }]) => ({ value, label: name, count })).filter((facet) => facet.count > 0).sort(byCount).slice(0, BRANDS_SHOWN),
-    prices: PRICE_BANDS.map((band) => ({ value: band.id, label: band.label, count: count.price.get(band.id) ?? 0 })).filter((facet) => facet.count > 0),
+    categories: categories.filter((facet) => offered(facet, chosen.category)),
+    brands: withChosen(brands, chosen.brand, chosenBrandName),
+    prices: prices.filter((facet) => offered(facet, chosen.price)),
     inStock,
   };
 }
 
-const emptyCounts = () => ({ category: new Map<string, number>(), brand: new Map<string, { name: string; count: number }>(), price: new Map<string, number>() });
+const emptyCounts = (): Counts => ({ category: new Map(), brand: new Map(), price: new Map() });
 
 /** Adds (or, with -1, takes away) each key's values to the counts. */
-function tally(counts: ReturnType<typeof emptyCounts>, keys: readonly SearchKey[], sign = 1) {
+function tally(counts: Counts, keys: readonly SearchKey[], sign = 1) {
   for (const key of keys) {
     if (key.category) counts.category.set(key.category, (counts.category.get(key.category) ?? 0) + sign);
     if (key.brand) {
@@ -69,14 +84,17 @@ async function startingKeys(q: string | undefined, filters: FacetFilters, vehicl
   return smallest ? readWholeList(smallest.list) : [];
 }
 
-async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: ListedPart[]): Promise<FacetedPage> {
+async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
   const vehicleKeys = vehicle ? await vehiclePartKeys(vehicle) : null;
   const matching = (await startingKeys(q, filters, vehicleKeys)).filter((key) => !vehicleKeys || vehicleKeys.has(key)).map(readSearchKey).filter((key) => matchesFilters(key, filters));
   const gone = new Set(outOfStock.map((part) => String(part._id)));
   const inStock = matching.filter((key) => !gone.has(key.id));
   const shown = filters.inStock ? inStock : matching;
   const ordered = sortedMatches(shown, sort);
-  return { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(tally(emptyCounts(), shown), inStock.length) };
+  const counts = tally(emptyCounts(), shown);
+  // A chosen brand no shown part bears is named as the brands' menu names it.
+  const brandName = filters.brand && !counts.brand.has(filters.brand) ? (await knownBrands()).find((brand) => brand.slug === filters.brand)?.name : undefined;
+  return { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(counts, inStock.length, filters, brandName) };
 }
 
 /**
@@ -84,18 +102,19 @@ async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch,
  * starts where the page would without them, and is long enough to skip those before it and in it.
  * The sold-out parts before its first key are counted from their own keys, no read needed.
  */
-async function inStockPage(sort: PartSort | undefined, outOfStock: ListedPart[], offset: number, limit: number): Promise<string[]> {
+async function inStockPage(sort: PartSort | undefined, outOfStock: SortedPart[], offset: number, limit: number): Promise<string[]> {
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
-  const soldOut = outOfStock.map((part) => listEntriesOf(part).find((entry) => entry.list === list)!.key);
+  const soldOut = outOfStock.map((part) => sortListKey(part, list));
   const gone = new Set(outOfStock.map((part) => String(part._id)));
-  const { keys } = await readList(list, { offset, limit: limit + 2 * soldOut.length, descending });
+  // Each part of the page lies at most soldOut.length places past where it would without them.
+  const { keys } = await readList(list, { offset, limit: limit + soldOut.length, descending });
   const first = keys[0];
   if (first === undefined) return [];
   const before = soldOut.filter((key) => (descending ? key > first : key < first)).length;
   return keys.map(keyId).filter((id) => !gone.has(id)).slice(before, before + limit);
 }
 
-async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: ListedPart[]): Promise<FacetedPage> {
+async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
   const brands = await knownBrands();
   const [total, categories, prices, brandCounts] = await Promise.all([
     listSize(CATALOGUE_LIST),

@@ -41,7 +41,7 @@ export const LISTED_FIELDS = { partsname: 1, price: 1, description: 1, createdAt
 
 const priceCents = (price: number) => Math.max(0, Math.round(price * 100));
 // A part written straight into the collection may lack createdAt: its id's time stands in.
-const addedAt = (part: ListedPart) => (part.createdAt ?? part._id.getTimestamp()).getTime();
+const addedAt = (part: Pick<ListedPart, "_id" | "createdAt">) => (part.createdAt ?? part._id.getTimestamp()).getTime();
 
 /**
  * A search key: catalogue order first, then the price and name a sorted search orders by, and the
@@ -49,7 +49,7 @@ const addedAt = (part: ListedPart) => (part.createdAt ?? part._id.getTimestamp()
  * by readSearchKey. The lists of the parts that fit a vehicle (lib/fitment/lists.ts) and of the
  * facets' values hold it too, so they page, sort and count like a search.
  */
-export function searchKey(part: ListedPart): IndexKey {
+export function searchKey(part: SortedPart): IndexKey {
   const category = isPartCategory(part.category) ? part.category : "";
   const brand = part.brand?.trim() ?? "";
   return encodeKey(addedAt(part), String(part._id), priceCents(part.price), foldText(part.partsname), category, brandSlugOf(brand), brand);
@@ -73,14 +73,24 @@ function facetListsOf(part: ListedPart): string[] {
   return [priceBandList(priceBandOf(priceCents(part.price))), ...(isPartCategory(part.category) ? [categoryList(part.category)] : []), ...(brand ? [brandList(brand)] : [])];
 }
 
+/** What a part's keys in the sorts' lists and its search key are made of. */
+export type SortedPart = Pick<ListedPart, "_id" | "partsname" | "price" | "createdAt" | "brand" | "category">;
+/** The projection that reads a SortedPart. */
+export const SORTED_FIELDS = { partsname: 1, price: 1, createdAt: 1, brand: 1, category: 1 } as const;
+
+/** A part's key in one sort's list (CATALOGUE_LIST, PRICE_LIST or NAME_LIST). */
+export function sortListKey(part: SortedPart, list: string): IndexKey {
+  const id = String(part._id);
+  if (list === PRICE_LIST) return encodeKey(priceCents(part.price), id);
+  if (list === NAME_LIST) return encodeKey(foldText(part.partsname), id);
+  return encodeKey(addedAt(part), id);
+}
+
 /** Every list a part belongs in, with its key there. */
 export function listEntriesOf(part: ListedPart): Entry[] {
-  const id = String(part._id);
   const inSearch = searchKey(part);
   return [
-    { list: CATALOGUE_LIST, key: encodeKey(addedAt(part), id) },
-    { list: PRICE_LIST, key: encodeKey(priceCents(part.price), id) },
-    { list: NAME_LIST, key: encodeKey(foldText(part.partsname), id) },
+    ...[CATALOGUE_LIST, PRICE_LIST, NAME_LIST].map((list) => ({ list, key: sortListKey(part, list) })),
     ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => ({ list: searchList(term), key: inSearch })),
     ...partNumbersOf(part).map((number) => ({ list: numberList(number), key: inSearch })),
     ...facetListsOf(part).map((list) => ({ list, key: inSearch })),

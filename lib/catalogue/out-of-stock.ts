@@ -1,5 +1,5 @@
 import "server-only";
-import { LISTED_FIELDS, type ListedPart } from "@/lib/catalogue/lists";
+import { SORTED_FIELDS, type SortedPart } from "@/lib/catalogue/lists";
 import { Part } from "@/models/Part";
 
 /**
@@ -12,6 +12,7 @@ export const MAX_OUT_OF_STOCK = 5000;
  * The parts out of stock just now: an equality find on quantity, which its index answers
  * (models/Part.ts, scripts/postgres-equality-indexes.sql), so it reads those parts only.
  */
-export async function outOfStockParts(): Promise<ListedPart[]> {
-  return Part.find({ quantity: 0 }, LISTED_FIELDS, { limit: MAX_OUT_OF_STOCK }).lean<ListedPart[]>();
+export async function outOfStockParts(): Promise<SortedPart[]> {
+  // Only what their keys are made of: these are read on every render of the catalogue.
+  return Part.find({ quantity: 0 }, SORTED_FIELDS, { limit: MAX_OUT_OF_STOCK }).lean<SortedPart[]>();
 }

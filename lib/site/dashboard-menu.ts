@@ -11,9 +11,9 @@ export const DASHBOARD_ITEMS = {
   addProduct: { href: "/dashboard/add-product", label: "Add A Product", summary: "A form to add a part to the catalogue." },
   makeAdmin: { href: "/dashboard/make-admin", label: "Make Admin", summary: "All users by email, with a button to make a user an admin." },
   manageProduct: { href: "/dashboard/manage-product", label: "Manage Product", summary: "The parts in the catalogue, with their stock: edit, restock or delete a part." },
-  // Beyond SPEC 2's menu: moderation of the reviews (one per account) that the home page publishes.
-  // Beyond SPEC 2's menu: the customer's vehicles (issue 16), the one the shop filters by marked.
+  // Beyond SPEC 2's menu: the customer's vehicles, the one the shop filters by marked.
   myGarage: { href: "/dashboard/my-garage", label: "My Garage", summary: "Your vehicles, and the one the shop shows parts for." },
+  // Beyond SPEC 2's menu: moderation of the reviews (one per account) that the home page publishes.
   manageReviews: { href: "/dashboard/manage-reviews", label: "Manage Reviews", summary: "Every customer's review, newest first, with a button to remove it." },
 } as const satisfies Record<string, DashboardItem>;
 

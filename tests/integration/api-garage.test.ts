@@ -120,6 +120,20 @@ describe("a customer's garage", () => {
     expect(await garageOf(BOB)).toMatchObject({ garage: [{ vehicle: COUPE }], activeVehicle: COUPE });
   });
 
+  it("only a cookie of a vehicle's shape takes a browser off the cached pages; junk leaves it on them", async () => {
+    const asBrowserWith = (cookie: string, path: string) => new Client(world.server.baseUrl).call<string>("GET", path, { headers: { cookie } });
+    for (const path of ["/", "/parts", `/parts/${other}`]) {
+      for (const junk of ["vehicle=junk", "vehicle=2018", "vehicle=2018%2FGarageApi%2FCoupe", `vehicle=${"9".repeat(300)}`]) {
+        const reply = await asBrowserWith(junk, path);
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get("x-nextjs-cache"), `${path} with ${junk}`).not.toBeNull();
+        expect(String(reply.body)).not.toContain("Shopping for your");
+      }
+      const chosen = await asBrowserWith(`vehicle=${encodeURIComponent(COUPE)}`, path);
+      expect(chosen.headers.get("x-nextjs-cache"), `${path} with a vehicle`).toBeNull();
+    }
+  });
+
   it("a full garage says so and keeps its vehicles", async () => {
     await User.updateOne({ email: ALICE }, { $set: { garage: Array.from({ length: GARAGE_SIZE }, (_, i) => ({ vehicle: `2018/garageapi/model-${i}`, label: `Car ${i}` })) } });
     const full = await post(world.alice, { intent: "choose", vehicle: COUPE });
@@ -135,12 +149,12 @@ describe("what the garage form refuses", () => {
     const before = await garageOf(ALICE);
     const refused = [
       [await post(world.alice, { intent: "remove", vehicle: "2018/garageapi/model-1" }, { origin: "https://evil.example" }), 403],
+      // Signed out too: another site must not choose the vehicle a visitor's browser shops for.
+      [await post(world.nobody, { intent: "choose", vehicle: COUPE }, { origin: "https://evil.example" }), 403],
       [await world.alice.call("POST", "/garage", { json: { intent: "remove", vehicle: "2018/garageapi/model-1" } }), 415],
       [await post(world.alice, { intent: "choose", vehicle: "x".repeat(5000) }), 413],
       [await post(world.alice, { intent: "steal" }), 400],
       [await post(world.alice, { intent: "activate", vehicle: "2018/../../x" }), 400],
-      [await post(world.alice, { intent: "activate", vehicle: "2018/garageapi/not-mine" }), 404],
-      [await post(world.nobody, { intent: "remove", vehicle: "2018/garageapi/model-1" }), 401],
     ] as const;
     for (const [reply, status] of refused) {
       expect(reply.status).toBe(status);
@@ -149,6 +163,14 @@ describe("what the garage form refuses", () => {
       else expect(reply.body).toMatchObject({ success: false });
     }
     expect((await world.alice.get("/garage")).status).toBe(405);
+    // What a person meets clicking a stale My Garage: pages, not errors. A vehicle gone already
+    // (another tab, a second click) leads back to the garage as it is; an ended session to sign-in.
+    for (const intent of ["activate", "remove"]) {
+      const gone = await post(world.alice, { intent, vehicle: "2018/garageapi/not-mine" });
+      expect([gone.status, gone.headers.get("location")]).toEqual([303, "/dashboard/my-garage"]);
+      const signedOut = await post(world.nobody, { intent, vehicle: "2018/garageapi/model-1" });
+      expect([signedOut.status, signedOut.headers.get("location")]).toEqual([303, "/signin?callbackUrl=%2Fdashboard%2Fmy-garage"]);
+    }
     // Where the form goes back to stays on this site.
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       expect((await post(world.nobody, { intent: "forget", next })).headers.get("location")).toBe("/");

@@ -78,6 +78,16 @@ describe("narrowing", () => {
     expect((await search({ filters: { brand: "no-such-brand" } })).total).toBe(0);
   });
 
+  it("a chosen value that no part has (any more) is still offered, at 0, so it can be taken off", async () => {
+    const emptied = await search({ filters: { brand: "gripco", price: "250-up" } });
+    expect(emptied.total).toBe(0);
+    expect(emptied.facets?.brands).toEqual([{ value: "gripco", label: "GripCo", count: 0 }]);
+    expect(emptied.facets?.prices).toEqual([{ value: "250-up", label: "$250 and up", count: 0 }]);
+    const unknown = await search({ filters: { category: "lighting", brand: "no-such-brand" } });
+    expect(counted(unknown.facets?.brands)).toEqual({ "no-such-brand": 0 });
+    expect(counted(unknown.facets?.categories)).toEqual({ lighting: 0 });
+  });
+
   it("with a search text and within a vehicle", async () => {
     const filters = await search({ q: "facet filter", filters: { brand: "purifo", inStock: true } });
     expect(names(filters)).toEqual(["Facet oil filter"]);
