@@ -3,8 +3,8 @@ import { findEachById } from "@/lib/db/each-by-id";
 import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { numberListOf, searchListsOf, searchPage } from "@/lib/catalogue/search";
-import { type Vehicle, vehiclePartIds, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
+import { searchListsOf } from "@/lib/catalogue/search";
+import type { Vehicle } from "@/lib/fitment/vehicle-parts";
 import { type FacetFilters, hasFacetFilter } from "@/lib/catalogue/facets";
 import { type FacetCounts, facetedPage } from "@/lib/catalogue/faceted-search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
@@ -62,26 +62,15 @@ export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?
 export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number; facets?: FacetCounts };
 
 /**
- * The ids of one page and the total: of a search when there is a text (the parts bearing it when it
- * is a part number, else those with all its words), else of the catalogue in the sort's list; with a
- * vehicle, only the parts in its lists (lib/fitment/lists.ts).
+ * The ids of one page and the total: with a search text, a vehicle or a facet, or when the facets
+ * are wanted, as the catalogue page finds them (lib/catalogue/faceted-search.ts); else a page of the
+ * sort's list (Manage Product).
  */
-async function pageOfIds({ q, sort, vehicle, filters, withFacets }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number; facets?: FacetCounts }> {
-  if (withFacets || (filters && hasFacetFilter(filters))) return facetedPage({ q, sort, vehicle, filters }, offset, limit);
-  const lists = searchListsOf(q);
-  if (vehicle && !lists && !sort && !vehicle.engine) {
-    // In the vehicle page's order: its own parts, then the universal ones, a page of each list.
-    const { ids, own, universal } = await vehiclePartIds(vehicle, { offset, limit });
-    return { ids, total: own + universal };
+async function pageOfIds({ q, sort, vehicle, filters = {}, withFacets }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number; facets?: FacetCounts }> {
+  if (withFacets || searchListsOf(q) || vehicle || hasFacetFilter(filters)) {
+    const { ids, total, facets } = await facetedPage({ q, sort, vehicle, filters }, offset, limit);
+    return { ids, total, ...(withFacets ? { facets } : {}) };
   }
-  const within = vehicle ? await vehiclePartKeys(vehicle) : undefined;
-  if (lists) {
-    const numbered = await numberListOf(q);
-    if (numbered) return searchPage([numbered], { sort, offset, limit, within });
-    // A text with no letter or digit in it ("#", "(") matches no word, so nothing.
-    return lists.length > 0 ? searchPage(lists, { sort, offset, limit, within }) : { ids: [], total: 0 };
-  }
-  if (within) return searchPage([], { sort, offset, limit, within });
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
   const { keys, total } = await readList(list, { offset, limit, descending });
   return { ids: keys.map(keyId), total };
@@ -96,10 +85,10 @@ export async function searchParts(search: PartSearch = {}): Promise<PartSearchRe
   return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), ...(facets ? { facets } : {}) };
 }
 
-/** How many parts the catalogue holds, or match a search text. */
-export async function countParts(q?: string): Promise<number> {
+/** How many parts the catalogue holds: its list's size. */
+export async function countParts(): Promise<number> {
   await connectDb();
-  return searchListsOf(q) ? (await pageOfIds({ q }, 0, 0)).total : listSize(CATALOGUE_LIST);
+  return listSize(CATALOGUE_LIST);
 }
 
 export type PartSitemapEntry = { _id: string; updatedAt: string };

@@ -1,15 +1,15 @@
 import "server-only";
-import { numberList, readSearchKey, searchList, type SearchKey } from "@/lib/catalogue/lists";
+import { numberList, searchList, type SearchKey } from "@/lib/catalogue/lists";
 import type { IndexKey } from "@/models/IndexChunk";
 import { numberQueryOf } from "@/lib/catalogue/part-numbers";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 import { queryTerms } from "@/lib/catalogue/search-terms";
-import { compareKeys, listSize, readList } from "@/lib/db/ordered-index";
+import { listSize, readList } from "@/lib/db/ordered-index";
 import { withoutControlCharacters } from "@/lib/validation/common";
 
-// A search reads the inverted index of lib/catalogue/lists.ts, never the parts: one list in the
-// catalogue's order is a page of it; a sort or several terms read the lists of the search whole,
-// smallest first, so the cost follows how many parts the terms match, not the catalogue.
+// A search reads the inverted index of lib/catalogue/lists.ts, never the parts: the lists of its
+// words, smallest first, so the cost follows how many parts the words match, not the catalogue (the
+// facets count every match: lib/catalogue/faceted-search.ts).
 
 /** A search is read, not stored: its control characters are dropped, and it is cut to MAX_SEARCH_LENGTH. */
 const searchText = (q: string | undefined) => withoutControlCharacters(q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
@@ -30,8 +30,6 @@ export async function numberListOf(q: string | undefined): Promise<string | null
   const list = numberList(compact);
   return (await listSize(list)) > 0 ? list : null;
 }
-
-export type SearchPage = { ids: string[]; total: number };
 
 const byPrice = (a: SearchKey, b: SearchKey) => a.priceCents - b.priceCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byName = (a: SearchKey, b: SearchKey) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -59,21 +57,4 @@ export async function matchingKeys(lists: string[]): Promise<IndexKey[]> {
   if (keys.length === 0 || others.length === 0) return keys;
   const sets = await Promise.all(others.map(({ list, size }) => wholeList(list, size).then((keys) => new Set(keys))));
   return keys.filter((key) => sets.every((set) => set.has(key)));
-}
-
-export type SearchScope = { sort?: PartSort; offset: number; limit: number; within?: Set<IndexKey> };
-
-/**
- * The ids of one page of the parts in every one of these search or number lists, and how many there
- * are; with `within` (the keys of a vehicle's parts), only those also in it. No list is every part.
- */
-export async function searchPage(lists: string[], { sort, offset, limit, within }: SearchScope): Promise<SearchPage> {
-  if (lists.length === 1 && !sort && !within) {
-    const { keys, total } = await readList(lists[0]!, { offset, limit });
-    return { ids: keys.map((key) => readSearchKey(key).id), total };
-  }
-  let keys = lists.length === 0 ? [...(within ?? [])].sort(compareKeys) : await matchingKeys(lists);
-  if (within && lists.length > 0) keys = keys.filter((key) => within.has(key));
-  const matches = sortedMatches(keys.map(readSearchKey), sort);
-  return { ids: matches.slice(offset, offset + limit).map((match) => match.id), total: matches.length };
 }
