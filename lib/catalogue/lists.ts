@@ -1,6 +1,6 @@
 import "server-only";
 import { PART_CATEGORIES, isPartCategory } from "@/lib/catalogue/categories";
-import { brandList, brandSlugOf, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
+import { FACET_LIST_PREFIXES, brandList, brandSlugOf, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
 import { partNumbersOf } from "@/lib/catalogue/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { foldText, partTerms } from "@/lib/catalogue/search-terms";
@@ -68,7 +68,7 @@ export function readSearchKey(key: IndexKey): SearchKey {
 type Entry = { list: string; key: IndexKey };
 
 /** The facet value lists a part is in: its price range, and its category and brand when it has them. */
-function facetListsOf(part: ListedPart): string[] {
+export function facetValueListsOf(part: SortedPart): string[] {
   const brand = brandSlugOf(part.brand);
   return [priceBandList(priceBandOf(priceCents(part.price))), ...(isPartCategory(part.category) ? [categoryList(part.category)] : []), ...(brand ? [brandList(brand)] : [])];
 }
@@ -77,6 +77,22 @@ function facetListsOf(part: ListedPart): string[] {
 export type SortedPart = Pick<ListedPart, "_id" | "partsname" | "price" | "createdAt" | "brand" | "category">;
 /** The projection that reads a SortedPart. */
 export const SORTED_FIELDS = { partsname: 1, price: 1, createdAt: 1, brand: 1, category: 1 } as const;
+
+/** The sorts a facet value's parts are also listed in; its own list is in the catalogue's order. */
+const FACET_SORTS = [PRICE_LIST, NAME_LIST];
+const FACET_SORT_SEPARATOR = ">";
+
+/**
+ * The list of a facet value's parts in a sort's order (the list of that sort: CATALOGUE_LIST, PRICE_LIST
+ * or NAME_LIST), so a page narrowed by one value is a page of a list. In the catalogue's order it is
+ * the value's own list, whose keys are search keys; the others hold the sort's keys.
+ */
+export function facetSortList(valueList: string, sortList: string): string {
+  return sortList === CATALOGUE_LIST ? valueList : `${valueList}${FACET_SORT_SEPARATOR}${sortList}`;
+}
+
+/** Whether a list is a facet value's own (not one of its sorts'). */
+export const isFacetValueList = (list: string): boolean => FACET_LIST_PREFIXES.some((prefix) => list.startsWith(prefix)) && !list.includes(FACET_SORT_SEPARATOR);
 
 /** A part's key in one sort's list (CATALOGUE_LIST, PRICE_LIST or NAME_LIST). */
 export function sortListKey(part: SortedPart, list: string): IndexKey {
@@ -93,7 +109,10 @@ export function listEntriesOf(part: ListedPart): Entry[] {
     ...[CATALOGUE_LIST, PRICE_LIST, NAME_LIST].map((list) => ({ list, key: sortListKey(part, list) })),
     ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => ({ list: searchList(term), key: inSearch })),
     ...partNumbersOf(part).map((number) => ({ list: numberList(number), key: inSearch })),
-    ...facetListsOf(part).map((list) => ({ list, key: inSearch })),
+    ...facetValueListsOf(part).flatMap((list) => [
+      { list, key: inSearch },
+      ...FACET_SORTS.map((sortList) => ({ list: facetSortList(list, sortList), key: sortListKey(part, sortList) })),
+    ]),
   ];
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { CATALOGUE_LIST, LISTED_FIELDS, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
+import { rebuildFacetCounts } from "@/lib/catalogue/facet-counts";
 import { FACET_LIST_PREFIXES, brandSlugOf } from "@/lib/catalogue/facets";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
@@ -10,8 +11,8 @@ import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 
 // For parts written straight into the database (a restore, a bulk import), which no command listed:
-// reads every part once and rebuilds the catalogue's lists, search terms, number lists, facet lists,
-// brands and SKU claims from them. An operator's tool, not a request: it may read the whole collection.
+// reads every part once and rebuilds the catalogue's lists, search terms, number lists, facet lists
+// and counts, brands and SKU claims from them. An operator's tool, not a request: it may read the whole collection.
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -45,6 +46,7 @@ export async function reindexCatalogue(): Promise<string> {
     if (isDerived(list) && !lists.has(list)) stale.push(list);
   }
   await rebuildLists(lists);
+  await rebuildFacetCounts(lists);
   for (const list of stale) {
     await IndexChunk.deleteMany({ list });
     await IndexDirectory.deleteOne({ _id: list });

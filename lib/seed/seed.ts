@@ -18,6 +18,7 @@ import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { IndexChunk } from "@/models/IndexChunk";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
+import { FacetCount } from "@/models/FacetCount";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
 import { IndexDirectory } from "@/models/IndexChunk";
@@ -94,8 +95,10 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
     .filter((part) => !existingParts.has(part.partsname));
   if (parts.length) await Part.insertMany(parts);
   const numbered = await numberSeededParts();
-  // Inserted past the part commands, or a database made before the lists: list its parts afresh.
-  if (parts.length || numbered || (await listSize(CATALOGUE_LIST)) !== (await Part.estimatedDocumentCount())) await reindexCatalogue();
+  // Inserted past the part commands, or a database made before the lists or the facet counts: list its parts afresh.
+  const listed = await listSize(CATALOGUE_LIST);
+  const unlisted = listed !== (await Part.estimatedDocumentCount()) || (listed > 0 && (await FacetCount.estimatedDocumentCount()) === 0);
+  if (parts.length || numbered || unlisted) await reindexCatalogue();
 
   const fitted = await seedPartFitment();
 

@@ -6,6 +6,7 @@ import { connectDb } from "@/lib/db/connect";
 import { addFitment } from "@/lib/fitment/commands";
 import { partSchema } from "@/lib/validation/parts";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
+import { FacetCount } from "@/models/FacetCount";
 import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
 import { Part } from "@/models/Part";
 
@@ -102,6 +103,79 @@ describe("narrowing", () => {
   });
 });
 
+/** What one facet value's page must show, worked out from the parts as they stand: the plain rule. */
+async function expectedOf(value: { category?: string; brand?: string; price?: string }, sort: "price-asc" | "price-desc" | "name" | undefined, inStock: boolean) {
+  const parts = await Part.find({ partsname: /^Facet / }, { partsname: 1, price: 1, brand: 1, category: 1, quantity: 1, createdAt: 1 }).lean();
+  const band = (price: number) => (price < 25 ? "under-25" : price < 50 ? "25-50" : price < 100 ? "50-100" : price < 250 ? "100-250" : "250-up");
+  const brandSlug = (brand?: string | null) => (brand ?? "").toLowerCase();
+  const having = parts.filter((part) => (!value.category || part.category === value.category) && (!value.brand || brandSlug(part.brand) === value.brand) && (!value.price || band(part.price) === value.price));
+  const shown = having.filter((part) => !inStock || part.quantity > 0);
+  const byId = (a: { _id: unknown }, b: { _id: unknown }) => (String(a._id) < String(b._id) ? -1 : 1);
+  const ordered =
+    sort === "name" ? [...shown].sort((a, b) => (a.partsname.toLowerCase() < b.partsname.toLowerCase() ? -1 : a.partsname.toLowerCase() > b.partsname.toLowerCase() ? 1 : byId(a, b)))
+    : sort === "price-asc" ? [...shown].sort((a, b) => a.price - b.price || byId(a, b))
+    : sort === "price-desc" ? [...shown].sort((a, b) => a.price - b.price || byId(a, b)).reverse()
+    : [...shown].sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime() || byId(a, b));
+  // A chosen value is offered even with no part shown.
+  const tallyOf = (pick: (part: (typeof shown)[number]) => string | null | undefined, chosen?: string) => {
+    const counts: Record<string, number> = chosen ? { [chosen]: 0 } : {};
+    for (const part of shown) {
+      const key = pick(part);
+      if (key) counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  };
+  return {
+    names: ordered.map((part) => part.partsname),
+    categories: tallyOf((part) => part.category, value.category),
+    brands: tallyOf((part) => brandSlug(part.brand), value.brand),
+    prices: tallyOf((part) => band(part.price), value.price),
+    inStock: having.filter((part) => part.quantity > 0).length,
+  };
+}
+
+const ONE_VALUE = [{ category: "brakes" }, { category: "filters" }, { brand: "stopwell" }, { brand: "purifo" }, { price: "under-25" }, { price: "25-50" }] as const;
+
+describe("one facet value alone: a page of its list, counted from the counts kept on write", () => {
+  it("every value, sort and stock filter, page by page, agrees with the plain rule, counts included", async () => {
+    for (const value of ONE_VALUE) {
+      for (const sort of [undefined, "price-asc", "price-desc", "name"] as const) {
+        for (const inStock of [false, true]) {
+          const expected = await expectedOf(value, sort, inStock);
+          const label = JSON.stringify({ value, sort, inStock });
+          const whole = await search({ sort, filters: { ...value, inStock } });
+          expect(whole.total, label).toBe(expected.names.length);
+          expect(counted(whole.facets?.categories), label).toEqual(expected.categories);
+          expect(counted(whole.facets?.brands), label).toEqual(expected.brands);
+          expect(counted(whole.facets?.prices), label).toEqual(expected.prices);
+          expect(whole.facets?.inStock, label).toBe(expected.inStock);
+          const paged = [];
+          for (let page = 1; page <= Math.max(1, Math.ceil(expected.names.length / 2)); page += 1) paged.push(...names(await search({ sort, page, pageSize: 2, filters: { ...value, inStock } })));
+          expect(paged, label).toEqual(expected.names);
+        }
+      }
+    }
+  });
+
+  it("without counts it can trust (a database from before them), it counts from the keys, and the reindex brings them back", async () => {
+    const withCounts = await search({ sort: "name", filters: { brand: "stopwell" } });
+    await FacetCount.deleteMany({});
+    const fromKeys = await search({ sort: "name", filters: { brand: "stopwell" } });
+    expect(names(fromKeys)).toEqual(names(withCounts));
+    expect(fromKeys.facets).toEqual(withCounts.facets);
+    // A part added now starts its value's counts afresh: they hold one part of several, so they are not used.
+    const added = await addPart(partSchema.parse({ partsname: "Facet caliper", image: "/parts/placeholder.svg", price: 80, quantity: 3, description: "A part of the facet tests.", brand: "Stopwell", category: "brakes" }));
+    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe(1);
+    const oneAdded = await search({ sort: "name", filters: { brand: "stopwell" } });
+    expect(names(oneAdded)).toEqual((await expectedOf({ brand: "stopwell" }, "name", false)).names);
+    expect(counted(oneAdded.facets?.categories)).toEqual((await expectedOf({ brand: "stopwell" }, "name", false)).categories);
+    await reindexCatalogue();
+    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe((await expectedOf({ brand: "stopwell" }, undefined, false)).names.length);
+    await deletePart(added._id);
+    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe((await expectedOf({ brand: "stopwell" }, undefined, false)).names.length);
+  });
+});
+
 describe("the facets follow the parts", () => {
   it("an edit moves a part between values; a delete takes it away; a reindex rebuilds lists and brands alike", async () => {
     await updatePart(ids["Facet battery"]!, { brand: "Stopwell", category: "lighting", price: 30 });
@@ -113,6 +187,12 @@ describe("the facets follow the parts", () => {
     await deletePart(ids["Facet headlamp"]!);
     ({ facets } = await search({}));
     expect(counted(facets?.prices)["250-up"]).toBeUndefined();
+    // The values' counts and sorted lists moved with the edit and the delete.
+    for (const value of [{ brand: "stopwell" }, { brand: "voltmax" }, { category: "lighting" }, { category: "electrical" }, { price: "25-50" }, { price: "100-250" }] as const) {
+      const expected = await expectedOf(value, "price-desc", false);
+      const shown = await search({ sort: "price-desc", filters: value });
+      expect([names(shown), counted(shown.facets?.categories), counted(shown.facets?.brands)], JSON.stringify(value)).toEqual([expected.names, expected.categories, expected.brands]);
+    }
 
     const before = await search({ filters: { category: "brakes", inStock: true } });
     await IndexChunk.deleteMany({ list: /^(category|brand|price-band):/ });

@@ -1,0 +1,47 @@
+import "server-only";
+import { knownBrands } from "@/lib/catalogue/brands";
+import { readFacetCounts } from "@/lib/catalogue/facet-counts";
+import { type Counts, type FacetedPage, facetsOf, tally } from "@/lib/catalogue/facet-tally";
+import type { FacetFilters } from "@/lib/catalogue/facets";
+import { pageLeavingOut } from "@/lib/catalogue/list-window";
+import { SORT_LISTS, type SortedPart, facetSortList, facetValueListsOf, readSearchKey, searchKey, sortListKey } from "@/lib/catalogue/lists";
+import type { PartSort } from "@/lib/catalogue/query-string";
+import { keyId, listSize, readList } from "@/lib/db/ordered-index";
+import type { IndexKey } from "@/models/IndexChunk";
+
+// The catalogue narrowed by one facet value alone (a category, a brand or a price range), however
+// many parts have it: the page is a page of the value's list in the sort's order, and the facets
+// are counted from the value's counts kept on write (lib/catalogue/facet-counts.ts) less its parts
+// out of stock. A few reads, whatever the size of the value or of the catalogue.
+
+/**
+ * The page, or null when the value's counts or sorted list do not hold every part of its list yet
+ * (a database from before them, until `npm run reindex`): the caller then counts from the keys.
+ */
+export async function facetValuePage(valueList: string, { sort, filters }: { sort?: PartSort; filters: FacetFilters }, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage | null> {
+  const { list: sortList, descending } = SORT_LISTS[sort ?? "catalogue"];
+  const list = facetSortList(valueList, sortList);
+  const [listed, sorted, spread, brands] = await Promise.all([listSize(valueList), list === valueList ? null : listSize(list), readFacetCounts(valueList), knownBrands()]);
+  if (!spread || spread.total !== listed || (sorted !== null && sorted !== listed)) return null;
+
+  const names = new Map(brands.map((brand) => [brand.slug, brand.name]));
+  const counts: Counts = {
+    category: new Map(Object.entries(spread.category)),
+    brand: new Map(Object.entries(spread.brand).map(([slug, count]) => [slug, { name: names.get(slug) ?? slug, count }])),
+    price: new Map(Object.entries(spread.price)),
+  };
+  const soldOut = outOfStock.filter((part) => facetValueListsOf(part).includes(valueList));
+  const inStock = listed - soldOut.length;
+  // The value's own list holds search keys, whose id is not their last part; its sorts' lists end with the id.
+  const idOf = list === valueList ? (key: IndexKey) => readSearchKey(key).id : keyId;
+  let ids: string[];
+  if (filters.inStock) {
+    tally(counts, soldOut.map((part) => readSearchKey(searchKey(part))), -1);
+    const leftOut = soldOut.map((part) => ({ key: list === valueList ? searchKey(part) : sortListKey(part, sortList), id: String(part._id) }));
+    ids = await pageLeavingOut(list, { offset, limit, descending }, leftOut, idOf);
+  } else {
+    ids = (await readList(list, { offset, limit, descending })).keys.map(idOf);
+  }
+  const chosenBrand = filters.brand ? names.get(filters.brand) : undefined;
+  return { ids, total: filters.inStock ? inStock : listed, facets: facetsOf(counts, inStock, filters, chosenBrand) };
+}
