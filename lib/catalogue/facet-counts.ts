@@ -1,8 +1,7 @@
 import "server-only";
 import { priceBandOf } from "@/lib/catalogue/facets";
 import { isFacetValueList, readSearchKey, type SearchKey } from "@/lib/catalogue/lists";
-import { batchesByKey } from "@/lib/db/batches";
-import { LockBusyError, withLock } from "@/lib/db/lock";
+import { inTurnsUnderLock } from "@/lib/db/lock-turns";
 import type { ListChange } from "@/lib/db/ordered-index";
 import type { IndexKey } from "@/models/IndexChunk";
 import { FacetCount, type FacetCountFields } from "@/models/FacetCount";
@@ -10,10 +9,6 @@ import { FacetCount, type FacetCountFields } from "@/models/FacetCount";
 // Per facet value, how its parts spread over the facets' values (models/FacetCount.ts), changed with
 // the value's list on every part write and rebuilt by the reindex. FerretDB's $inc reads and then
 // writes, so one value's changes are summed in batches, each one $inc under the value's lock.
-
-const BUSY = "The catalogue is busy; try again in a moment.";
-/** Changes that may wait for one value's next batch: a bulk of parts added at once fits. */
-const MAX_WAITING = 10_000;
 
 export type FacetSpread = Omit<FacetCountFields, "_id">;
 
@@ -38,18 +33,17 @@ const incrementOf = (spread: FacetSpread): Record<string, number> => ({
   ...Object.fromEntries(FIELDS.flatMap((field) => Object.entries(spread[field]).map(([value, count]) => [`${field}.${value}`, count]))),
 });
 
-const changeValue = batchesByKey<{ key: IndexKey; sign: number }, void>(
-  async (list, changes) => {
+const changeValue = inTurnsUnderLock<{ key: IndexKey; sign: number }, void>((list) => `facetcount:${list}`, "The catalogue is busy; try again in a moment.", {
+  begin: async () => undefined,
+  apply: async (list, _held, changes) => {
     const inc = incrementOf(spreadOf(changes.map(({ key, sign }) => ({ key: readSearchKey(key), sign }))));
-    await withLock(`facetcount:${list}`, BUSY, () => FacetCount.collection.updateOne({ _id: list as never }, { $inc: inc }, { upsert: true }));
-    return changes.map(() => ({ value: undefined }));
+    await FacetCount.collection.updateOne({ _id: list as never }, { $inc: inc }, { upsert: true });
   },
-  { maxItems: MAX_WAITING, busy: () => new LockBusyError(BUSY) },
-);
+});
 
 /** Applies the facet value lists' changes among these to their counts; resolves once all hold them. */
 export async function changeFacetCounts(changes: readonly ListChange[]): Promise<void> {
-  await Promise.all(changes.filter((change) => isFacetValueList(change.list)).map(({ list, key, op }) => changeValue(list, { key, sign: op === "add" ? 1 : -1 })));
+  await Promise.all(changes.filter((change) => isFacetValueList(change.list)).map(({ list, key, op }) => changeValue(list, [{ key, sign: op === "add" ? 1 : -1 }])));
 }
 
 /** A value's counts as kept, or null when it has none; they hold every part of its list when their total is the list's size. */

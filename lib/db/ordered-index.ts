@@ -1,13 +1,14 @@
 import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { withLock } from "@/lib/db/lock";
+import { inTurnsUnderLock } from "@/lib/db/lock-turns";
 import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFields, type IndexKey } from "@/models/IndexChunk";
 
 // Ordered lists kept by the shop itself, because the embedded engine (FerretDB v1) sorts every
 // match in memory and pushes no range filter down: a sorted, paged read there costs the whole
 // collection. Here a page costs one directory read and the one or two chunks it covers, at any
-// offset, on any engine. Changes to one list are applied in batches, one batch at a time under the
-// list's lock, so a crowd of writers costs one directory write per batch rather than one each.
+// offset, on any engine. Changes to one list are applied in batches under the list's lock, in turns
+// (lib/db/lock-turns.ts), so a crowd of writers costs one directory write per batch rather than one each.
 
 /** Keys per chunk: a chunk above MAX_CHUNK is split in two, and a rebuild fills chunks to FILL. */
 const MAX_CHUNK = 256;
@@ -148,63 +149,11 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
   await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk }))]);
 }
 
-type Batch = { changes: ListChange[]; settle: { resolve: () => void; reject: (error: unknown) => void }[] };
-const waiting = new Map<string, Batch>();
-const draining = new Set<string>();
-
-/**
- * How long one turn of a list's lock may last while batches keep coming: the lock's holder is the
- * list's only writer, so it reads the directory and chunks once per turn, and each batch of the turn
- * costs only its writes. Well inside the lock's expiry (lib/db/lock.ts).
- */
-const TURN_MS = 2_000;
-
-async function drain(list: string): Promise<void> {
-  draining.add(list);
-  try {
-    while (waiting.has(list)) {
-      // A batch's writers hear back as soon as it is in while the turn goes on, so a crowd never
-      // waits for the turn to end. The turn's last batch hears back only once the lock is let go: a
-      // process that ends as soon as its last write returns must not leave the lock behind to block
-      // the next one until it expires.
-      let last: Batch | undefined;
-      let current: Batch | undefined;
-      try {
-        await withLock(`list:${list}`, "The shop is busy; try again in a moment.", async () => {
-          const held: Held = { directory: await readDirectory(list), loaded: new Map() };
-          const until = Date.now() + TURN_MS;
-          do {
-            current = waiting.get(list)!;
-            waiting.delete(list);
-            await applyBatch(list, held, current.changes);
-            last?.settle.forEach(({ resolve }) => resolve());
-            last = current;
-            current = undefined;
-          } while (waiting.has(list) && Date.now() < until);
-        });
-      } catch (error) {
-        // A failed write leaves what this turn held unsure: its batch fails, and the next turn reads afresh.
-        // No lock at all: the batch that was waiting for it fails.
-        const failed = current ?? waiting.get(list);
-        if (failed === waiting.get(list)) waiting.delete(list);
-        failed?.settle.forEach(({ reject }) => reject(error));
-      }
-      last?.settle.forEach(({ resolve }) => resolve());
-    }
-  } finally {
-    draining.delete(list);
-  }
-}
-
-function enqueue(list: string, changes: ListChange[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const batch = waiting.get(list) ?? { changes: [], settle: [] };
-    batch.changes.push(...changes);
-    batch.settle.push({ resolve, reject });
-    waiting.set(list, batch);
-    if (!draining.has(list)) void drain(list);
-  });
-}
+/** Batches of changes to one list, applied under the list's lock in turns (lib/db/lock-turns.ts). */
+const enqueue = inTurnsUnderLock<ListChange, Held>((list) => `list:${list}`, "The shop is busy; try again in a moment.", {
+  begin: async (list) => ({ directory: await readDirectory(list), loaded: new Map() }),
+  apply: applyBatch,
+});
 
 /** Adds and removes keys, in order per list; resolves once every list has them. */
 export async function changeLists(changes: ListChange[]): Promise<void> {

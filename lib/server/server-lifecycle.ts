@@ -11,6 +11,7 @@ import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { isCrossSiteServerAction } from "@/lib/http/origin";
 import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
+import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
 
@@ -85,7 +86,7 @@ export function installGracefulShutdown(): void {
 const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
 export const UNSERVED_METHOD_MESSAGE = "This method is not served here.";
 
-type Refusal = { status: number; contentType: string; body: string; allow?: string; close?: boolean };
+type Refusal = { status: number; contentType: string; body: string; allow?: string; close?: boolean; retryAfter?: string };
 
 /** A request Next itself cannot serve without a bare 500, or null. */
 function refusalOf(method: string, pathname: string, headers: IncomingMessage["headers"]): Refusal | null {
@@ -108,6 +109,14 @@ function trustedProxiesAtStartup(): TrustedProxies {
   }
 }
 
+const BUSY_MESSAGE = "The shop is very busy; please try again in a moment.";
+
+/** 503 for a read the line of reads has no room for (lib/server/read-gate.ts). */
+function busyReply(api: boolean): Refusal {
+  const reply = api ? { contentType: "application/json", body: JSON.stringify({ success: false, message: BUSY_MESSAGE }) } : refusalPage("Busy", BUSY_MESSAGE);
+  return { status: 503, retryAfter: "2", ...reply };
+}
+
 /** How long a connection that sent too large a body stays half-open, so its client reads the 413. */
 const LINGER_MS = 1_000;
 
@@ -123,6 +132,7 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
     "content-length": Buffer.byteLength(refusal.body),
     "content-security-policy": API_CSP,
     ...(refusal.allow ? { allow: refusal.allow } : {}),
+    ...(refusal.retryAfter ? { "retry-after": refusal.retryAfter } : {}),
     ...(refusal.close ? { connection: "close" } : {}),
   });
   if (refusal.close) {
@@ -186,6 +196,10 @@ export async function installRequestFilter(): Promise<void> {
       };
       if (streamsBody(request.headers)) {
         holdStreamedBody(request, maxBytes, { fits: forward, tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
+        return true;
+      }
+      if (isGatedRead(request.method)) {
+        whenReadSlotFree(request, response, forward, () => refuse(request, response, busyReply(isApiPath(pathname))));
         return true;
       }
       return forward();

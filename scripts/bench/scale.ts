@@ -48,8 +48,10 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     { name: "vehicle page /vehicles/y/make/model", path: (i) => benchVehiclePath(i) },
     // The catalogue filtered by a vehicle with its facets counted, as a shopper with a car chosen sees it.
     { name: "vehicle-filtered catalogue /parts?vehicle=", path: (i) => `/parts?vehicle=${benchVehiclePath(i).slice("/vehicles/".length)}&sort=price-asc` },
-    // One category's parts in stock (a facet list of ~1/13 of the catalogue read whole), a different category each time.
+    // One category's parts in stock (one facet value alone: a window of its list, its counts kept on write), a different category each time.
     { name: "facets /parts?category=&stock=in", path: (i) => `/parts?category=${CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]}&stock=in` },
+    // The biggest price range (about a third of the catalogue) by name, a different page each time.
+    { name: "facets /parts?price=100-250&sort=name", path: (i) => `/parts?price=100-250&sort=name&page=${1 + ((i * 37) % 40)}` },
     // In stock only over the whole catalogue: a page of the price list skipping the parts sold out.
     { name: "facets /parts?stock=in&sort=price-desc", path: (i) => `/parts?stock=in&sort=price-desc&page=${1 + (i % 50)}` },
     { name: "part page after a write", path: (i) => `/parts/${partAt(i)}`, afterWrite: true },

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
+
+// Reads (GET and HEAD: pages and API reads) are handed to Next a few at a time, the rest waiting
+// in line here. A Node process runs every request it has started on one thread: given a crowd at
+// once, each turn of its event loop serves all of them, so a turn takes hundreds of milliseconds,
+// and an order, which waits on the database a dozen times, waits that long each time, as does a
+// new connection (accepted once a turn). In line, turns stay short; writes (orders, sign-in, admin
+// changes) mostly wait on the database, not the processor, and never queue here.
+
+const slotsFrom = (text: string | undefined, fallback: number) => (Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : fallback);
+
+/** Reads Next works on at once: enough to keep the processor busy while some wait on the database. */
+export const READ_SLOTS = slotsFrom(process.env.SHOP_READ_SLOTS, 16);
+/** Reads that may wait for a slot; past that a read is answered 503 at once, so a flood is turned away rather than queued for ever. */
+export const READ_QUEUE = slotsFrom(process.env.SHOP_READ_QUEUE, 2_000);
+
+export const isGatedRead = (method: string | undefined): boolean => method === "GET" || method === "HEAD";
+
+type Request = Pick<IncomingMessage, "socket">;
+type Response = Pick<ServerResponse, "once" | "destroy">;
+
+/**
+ * A line of reads: `whenSlotFree` starts a read when one of `slots` is free, and lets its slot go
+ * when its reply is done or its client has gone; `busy` answers a read the line has no room for.
+ */
+export function lineOfReads(slots: number, queue: number) {
+  const gate = new WorkGate(slots, queue);
+  return function whenSlotFree(request: Request, response: Response, start: () => void, busy: () => void): void {
+    gate
+      .run(
+        () =>
+          new Promise<void>((done) => {
+            // A client that left while it waited: its turn passes to the next.
+            if (request.socket.destroyed) return done();
+            response.once("close", () => done());
+            start();
+          }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof GateBusyError) return busy();
+        // Next's handler threw before answering: the connection is dropped rather than left hanging.
+        console.error("[server] a read failed before it was answered", error);
+        response.destroy();
+      });
+  };
+}
+
+/** The server's line of reads (lib/server/server-lifecycle.ts). */
+export const whenReadSlotFree = lineOfReads(READ_SLOTS, READ_QUEUE);
