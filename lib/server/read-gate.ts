@@ -14,6 +14,11 @@ const slotsFrom = (text: string | undefined, fallback: number) => (Number.isInte
 export const READ_SLOTS = slotsFrom(process.env.SHOP_READ_SLOTS, 16);
 /** Reads that may wait for a slot; past that a read is answered 503 at once, so a flood is turned away rather than queued for ever. */
 export const READ_QUEUE = slotsFrom(process.env.SHOP_READ_QUEUE, 2_000);
+/**
+ * The longest a read keeps its slot: the processor's part of a read comes first, and a reply still
+ * going after this is waiting on its client (a slow reader, on purpose or not) rather than on us.
+ */
+const READ_SLOT_HOLD_MS = 5_000;
 
 export const isGatedRead = (method: string | undefined): boolean => method === "GET" || method === "HEAD";
 
@@ -22,9 +27,10 @@ type Response = Pick<ServerResponse, "once" | "destroy">;
 
 /**
  * A line of reads: `whenSlotFree` starts a read when one of `slots` is free, and lets its slot go
- * when its reply is done or its client has gone; `busy` answers a read the line has no room for.
+ * when its reply is sent, its client has gone or `holdMs` have passed; `busy` answers a read the
+ * line has no room for.
  */
-export function lineOfReads(slots: number, queue: number) {
+export function lineOfReads(slots: number, queue: number, holdMs = READ_SLOT_HOLD_MS) {
   const gate = new WorkGate(slots, queue);
   return function whenSlotFree(request: Request, response: Response, start: () => void, busy: () => void): void {
     gate
@@ -33,7 +39,9 @@ export function lineOfReads(slots: number, queue: number) {
           new Promise<void>((done) => {
             // A client that left while it waited: its turn passes to the next.
             if (request.socket.destroyed) return done();
-            response.once("close", () => done());
+            response.once("finish", done);
+            response.once("close", done);
+            setTimeout(done, holdMs).unref();
             start();
           }),
       )

@@ -44,6 +44,18 @@ describe("the line of reads", () => {
     last.finish();
   });
 
+  it("lets a slot go after its hold time even if the reply is still going, so slow readers cannot hold every slot", async () => {
+    const log: string[] = [];
+    const line = lineOfReads(1, 5, 20);
+    read(line, "slow reader", log);
+    const next = read(line, "next", log);
+    await turn();
+    expect(log).toEqual(["start slow reader"]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(log).toEqual(["start slow reader", "start next"]);
+    next.finish();
+  });
+
   it("holds back only reads: writes wait on the database, not the processor", () => {
     expect(["GET", "HEAD"].map(isGatedRead)).toEqual([true, true]);
     expect(["POST", "PUT", "PATCH", "DELETE", "OPTIONS", undefined].map(isGatedRead)).toEqual([false, false, false, false, false, false]);
