@@ -9,6 +9,7 @@ import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
 import { meetGarage } from "@/lib/garage/sign-in";
+import { forgetBrowserVehicle } from "@/lib/garage/vehicle-cookie";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { logUnexpected } from "@/lib/db/database-down";
@@ -148,6 +149,7 @@ export function buildAuthOptions(): NextAuthOptions {
       // Signing out ends every session of the account, so a copy of the cookie taken before is worthless.
       async signOut({ token }) {
         await endSessions(token);
+        await forgetBrowserVehicle();
       },
     },
     callbacks: {

@@ -1,8 +1,8 @@
 import "server-only";
-import { priceBandOf } from "@/lib/catalogue/facets";
+import { PRICE_BANDS, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
 import { isFacetValueList, readSearchKey, type SearchKey } from "@/lib/catalogue/lists";
 import { inTurnsUnderLock } from "@/lib/db/lock-turns";
-import type { ListChange } from "@/lib/db/ordered-index";
+import { type ListChange, listSize } from "@/lib/db/ordered-index";
 import type { IndexKey } from "@/models/IndexChunk";
 import { FacetCount, type FacetCountFields } from "@/models/FacetCount";
 
@@ -50,6 +50,34 @@ export async function changeFacetCounts(changes: readonly ListChange[]): Promise
 export async function readFacetCounts(list: string): Promise<FacetSpread | null> {
   const counts = await FacetCount.findById(list).lean<FacetCountFields>();
   return counts ? { total: counts.total, category: counts.category ?? {}, brand: counts.brand ?? {}, price: counts.price ?? {} } : null;
+}
+
+const NO_PARTS: FacetSpread = { total: 0, category: {}, brand: {}, price: {} };
+
+/**
+ * How the whole catalogue spreads over the facets' values: the sum of its price ranges' counts
+ * (every part is in exactly one), or null when one of them does not hold every part of its list.
+ */
+export async function catalogueSpread(): Promise<FacetSpread | null> {
+  const bands = await Promise.all(
+    PRICE_BANDS.map(async (band) => {
+      const list = priceBandList(band.id);
+      const [counts, size] = await Promise.all([readFacetCounts(list), listSize(list)]);
+      if (size === 0) return NO_PARTS;
+      return counts?.total === size ? counts : null;
+    }),
+  );
+  if (bands.some((band) => band === null)) return null;
+  return spreadSum(bands as FacetSpread[]);
+}
+
+function spreadSum(spreads: FacetSpread[]): FacetSpread {
+  const sum: FacetSpread = { total: 0, category: {}, brand: {}, price: {} };
+  for (const spread of spreads) {
+    sum.total += spread.total;
+    for (const field of FIELDS) for (const [value, count] of Object.entries(spread[field])) sum[field][value] = (sum[field][value] ?? 0) + count;
+  }
+  return sum;
 }
 
 /** Replaces every value's counts with those of these lists' keys, for `npm run reindex`. */

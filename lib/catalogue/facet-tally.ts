@@ -1,6 +1,8 @@
 import { PART_CATEGORIES, type PartCategory } from "@/lib/catalogue/categories";
 import { PRICE_BANDS, type FacetFilters, priceBandOf } from "@/lib/catalogue/facets";
 import type { SearchKey } from "@/lib/catalogue/lists";
+import type { FacetSpread } from "@/lib/catalogue/facet-counts";
+import type { MenuEntry } from "@/models/menu-entries";
 
 // The catalogue page's facet counts as it shows them: counted per value, from the parts' keys or
 // from counts kept on write, then offered largest first with the chosen values kept.
@@ -40,6 +42,16 @@ export function facetsOf(count: Counts, inStock: number, chosen: FacetFilters = 
 }
 
 export const emptyCounts = (): Counts => ({ category: new Map(), brand: new Map(), price: new Map() });
+
+/** Counts kept on write, the brands named as the brands' menu names them. */
+export function countsFrom(spread: FacetSpread, brands: readonly MenuEntry[]): Counts {
+  const names = new Map(brands.map((brand) => [brand.slug, brand.name]));
+  return {
+    category: new Map(Object.entries(spread.category)),
+    brand: new Map(Object.entries(spread.brand).map(([slug, count]) => [slug, { name: names.get(slug) ?? slug, count }])),
+    price: new Map(Object.entries(spread.price)),
+  };
+}
 
 /** Adds (or, with -1, takes away) each key's values to the counts. */
 export function tally(counts: Counts, keys: readonly SearchKey[], sign = 1) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { knownBrands } from "@/lib/catalogue/brands";
 import { readFacetCounts } from "@/lib/catalogue/facet-counts";
-import { type Counts, type FacetedPage, facetsOf, tally } from "@/lib/catalogue/facet-tally";
+import { type FacetedPage, countsFrom, facetsOf, tally } from "@/lib/catalogue/facet-tally";
 import type { FacetFilters } from "@/lib/catalogue/facets";
 import { pageLeavingOut } from "@/lib/catalogue/list-window";
 import { SORT_LISTS, type SortedPart, facetSortList, facetValueListsOf, readSearchKey, searchKey, sortListKey } from "@/lib/catalogue/lists";
@@ -24,12 +24,7 @@ export async function facetValuePage(valueList: string, { sort, filters }: { sor
   const [listed, sorted, spread, brands] = await Promise.all([listSize(valueList), list === valueList ? null : listSize(list), readFacetCounts(valueList), knownBrands()]);
   if (!spread || spread.total !== listed || (sorted !== null && sorted !== listed)) return null;
 
-  const names = new Map(brands.map((brand) => [brand.slug, brand.name]));
-  const counts: Counts = {
-    category: new Map(Object.entries(spread.category)),
-    brand: new Map(Object.entries(spread.brand).map(([slug, count]) => [slug, { name: names.get(slug) ?? slug, count }])),
-    price: new Map(Object.entries(spread.price)),
-  };
+  const counts = countsFrom(spread, brands);
   const soldOut = outOfStock.filter((part) => facetValueListsOf(part).includes(valueList));
   const inStock = listed - soldOut.length;
   // The value's own list holds search keys, whose id is not their last part; its sorts' lists end with the id.
@@ -42,6 +37,6 @@ export async function facetValuePage(valueList: string, { sort, filters }: { sor
   } else {
     ids = (await readList(list, { offset, limit, descending })).keys.map(idOf);
   }
-  const chosenBrand = filters.brand ? names.get(filters.brand) : undefined;
+  const chosenBrand = filters.brand ? brands.find((brand) => brand.slug === filters.brand)?.name : undefined;
   return { ids, total: filters.inStock ? inStock : listed, facets: facetsOf(counts, inStock, filters, chosenBrand) };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { PART_CATEGORIES, type PartCategory } from "@/lib/catalogue/categories";
 import { knownBrands } from "@/lib/catalogue/brands";
-import { type FacetedPage, emptyCounts, facetsOf, tally } from "@/lib/catalogue/facet-tally";
+import { catalogueSpread } from "@/lib/catalogue/facet-counts";
+import { type Counts, type FacetedPage, countsFrom, emptyCounts, facetsOf, tally } from "@/lib/catalogue/facet-tally";
 import { facetValuePage } from "@/lib/catalogue/facet-value-page";
 import { PRICE_BANDS, type FacetFilters, brandList, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
 import { pageLeavingOut } from "@/lib/catalogue/list-window";
@@ -11,11 +12,12 @@ import type { PartSort } from "@/lib/catalogue/query-string";
 import { matchingKeys, numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
 import { keyId, listSize, readList, readWholeList } from "@/lib/db/ordered-index";
 import { type Vehicle, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
+import type { MenuEntry } from "@/models/menu-entries";
 
 export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
 
 // The catalogue page with its facets (lib/catalogue/facets.ts). Not narrowed, the page is a page of
-// a sort's list and the counts are the lists' sizes. Narrowed by one facet value alone, a page of
+// a sort's list and the counts are the price ranges' counts kept on write, summed. Narrowed by one facet value alone, a page of
 // that value's list (lib/catalogue/facet-value-page.ts). Narrowed by a search, a vehicle or several
 // values, the matching parts' keys are read from the smallest list that holds them all, then
 // filtered, counted and sorted in memory: the cost follows how many parts match, not the catalogue.
@@ -54,15 +56,19 @@ async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch,
   return { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(counts, inStock.length, filters, brandName) };
 }
 
-async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
-  const brands = await knownBrands();
-  const [total, categories, prices, brandCounts] = await Promise.all([
-    listSize(CATALOGUE_LIST),
+/** The whole catalogue's counts from each value's list size: for a database whose facet counts are not kept yet. */
+async function countsFromListSizes(brands: readonly MenuEntry[]): Promise<Counts> {
+  const [categories, prices, brandCounts] = await Promise.all([
     Promise.all(Object.keys(PART_CATEGORIES).map(async (category) => [category, await listSize(categoryList(category as PartCategory))] as const)),
     Promise.all(PRICE_BANDS.map(async (band) => [band.id, await listSize(priceBandList(band.id))] as const)),
     Promise.all(brands.map(async (brand) => [brand.slug, { name: brand.name, count: await listSize(brandList(brand.slug)) }] as const)),
   ]);
-  const counts = { category: new Map<string, number>(categories), brand: new Map(brandCounts), price: new Map<string, number>(prices) };
+  return { category: new Map(categories), brand: new Map(brandCounts), price: new Map(prices) };
+}
+
+async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
+  const [total, spread, brands] = await Promise.all([listSize(CATALOGUE_LIST), catalogueSpread(), knownBrands()]);
+  const counts = spread ? countsFrom(spread, brands) : await countsFromListSizes(brands);
   const inStock = total - outOfStock.length;
   const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
   if (filters.inStock) {

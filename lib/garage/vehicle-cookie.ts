@@ -18,6 +18,15 @@ export function setVehicleCookie(jar: CookieJar, text: string): void {
   jar.set(VEHICLE_COOKIE, text, options(text ? VEHICLE_COOKIE_MAX_AGE_S : 0));
 }
 
+/**
+ * On signing out: the browser's vehicle came from the account (signing in and every garage change set
+ * it), so the next person at this browser neither shops for it nor, signing in to an empty garage,
+ * takes it into theirs.
+ */
+export async function forgetBrowserVehicle(): Promise<void> {
+  setVehicleCookie(await cookies(), "");
+}
+
 /** The vehicle this request's browser shops for, when the shop knows it. */
 export async function cookieVehicle(): Promise<KnownVehicle | null> {
   return knownVehicle(readChosenVehicle((await cookies()).get(VEHICLE_COOKIE)?.value));

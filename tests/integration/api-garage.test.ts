@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GARAGE_SIZE } from "@/lib/garage/commands";
 import { User } from "@/models/User";
 import { ALICE, BOB, setUpApiWorld } from "../support/api";
-import { Client, type CallOptions } from "../support/client";
+import { Client, type CallOptions, signedUpClient } from "../support/client";
 
 // The vehicle a browser shops for, over HTTP as a browser sends it: the selector's and My Garage's
 // form posts, the cookie they leave, the pages that cookie changes, and a signed-in customer's
@@ -110,6 +110,19 @@ describe("a customer's garage", () => {
     const removed = await post(world.alice, { intent: "remove", vehicle: COUPE });
     expect(vehicleCookieOf(removed.headers)).toMatch(/Max-Age=0/i);
     expect(await garageOf(ALICE)).toMatchObject({ garage: [{ vehicle: COUPE_TURBO }], activeVehicle: "" });
+  });
+
+  it("signing out forgets the browser's vehicle, so the next person at that browser does not take it into their garage", async () => {
+    // Accounts of their own: signing out ends every session of the account.
+    const shared = await signedUpClient(world.server.baseUrl, "garage-first@example.com", "First Driver");
+    await signedUpClient(world.server.baseUrl, "garage-next@example.com", "Next Driver");
+    await post(shared, { intent: "choose", vehicle: COUPE });
+    expect(shared.cookieHeader()).toContain("vehicle=2018%2Fgarageapi%2Fcoupe");
+    await shared.signOut();
+    expect(shared.cookieHeader()).not.toContain("vehicle=");
+    await shared.signIn("garage-next@example.com", "secret-pass-1");
+    expect(await garageOf("garage-next@example.com")).toMatchObject({ garage: [], activeVehicle: "" });
+    expect((await page(shared, "/parts")).html).not.toContain("Shopping for your");
   });
 
   it("a visitor's vehicle goes into an empty garage at sign-in", async () => {

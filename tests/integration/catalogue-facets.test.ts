@@ -159,10 +159,14 @@ describe("one facet value alone: a page of its list, counted from the counts kep
 
   it("without counts it can trust (a database from before them), it counts from the keys, and the reindex brings them back", async () => {
     const withCounts = await search({ sort: "name", filters: { brand: "stopwell" } });
+    const wholeWithCounts = await search({ filters: { inStock: true } });
     await FacetCount.deleteMany({});
     const fromKeys = await search({ sort: "name", filters: { brand: "stopwell" } });
     expect(names(fromKeys)).toEqual(names(withCounts));
     expect(fromKeys.facets).toEqual(withCounts.facets);
+    // The whole catalogue's counts then come from each value's list size.
+    const wholeFromSizes = await search({ filters: { inStock: true } });
+    expect([names(wholeFromSizes), wholeFromSizes.facets]).toEqual([names(wholeWithCounts), wholeWithCounts.facets]);
     // A part added now starts its value's counts afresh: they hold one part of several, so they are not used.
     const added = await addPart(partSchema.parse({ partsname: "Facet caliper", image: "/parts/placeholder.svg", price: 80, quantity: 3, description: "A part of the facet tests.", brand: "Stopwell", category: "brakes" }));
     expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe(1);
