@@ -22,7 +22,11 @@ export const IndexChunk: Model<IndexChunkFields> =
   (mongoose.models.IndexChunk as Model<IndexChunkFields>) ?? mongoose.model<IndexChunkFields>("IndexChunk", indexChunkSchema);
 
 export type DirectoryEntry = { chunk: string; first: IndexKey; count: number };
-export type IndexDirectoryFields = { _id: string; chunks: DirectoryEntry[]; total: number; nextChunk: number };
+/**
+ * `counts`: for a list whose changes name what their keys bear (ListChange.counts), how many of its
+ * keys bear each; absent on a list that was never counted, or not from its first key.
+ */
+export type IndexDirectoryFields = { _id: string; chunks: DirectoryEntry[]; total: number; nextChunk: number; counts?: Record<string, number> };
 
 const indexDirectorySchema = new Schema(
   {
@@ -30,8 +34,9 @@ const indexDirectorySchema = new Schema(
     chunks: { type: [Schema.Types.Mixed], default: [] },
     total: { type: Number, required: true, min: 0 },
     nextChunk: { type: Number, required: true, min: 0 },
+    counts: { type: Schema.Types.Mixed },
   },
-  { collection: "indexdirectories", versionKey: false },
+  { collection: "indexdirectories", versionKey: false, minimize: false },
 );
 
 export const IndexDirectory: Model<IndexDirectoryFields> =

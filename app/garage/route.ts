@@ -67,9 +67,12 @@ export const POST = route(async (request: Request) => {
     try {
       await (intent === "activate" ? activateVehicle(user.email, vehicle) : removeVehicle(user.email, vehicle));
     } catch (error) {
-      // Gone already (a second click, another tab): My Garage shows what the garage holds now.
-      if (error instanceof NotFoundError) return seeOther(MY_GARAGE_PATH);
-      throw error;
+      if (!(error instanceof NotFoundError)) throw error;
+      // Gone already (a second click, another device): My Garage shows what the garage holds now,
+      // and the browser shops for its active vehicle, as below.
+      const gone = seeOther(MY_GARAGE_PATH);
+      setVehicleCookie(gone.cookies, await activeVehicleOf(user.email));
+      return gone;
     }
     // The browser follows the account: a removed active vehicle is no longer shopped for.
     setVehicleCookie(response.cookies, await activeVehicleOf(user.email));

@@ -148,8 +148,8 @@ export function buildAuthOptions(): NextAuthOptions {
     events: {
       // Signing out ends every session of the account, so a copy of the cookie taken before is worthless.
       async signOut({ token }) {
-        await endSessions(token);
         await forgetBrowserVehicle();
+        await endSessions(token);
       },
     },
     callbacks: {

@@ -6,8 +6,7 @@ import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/db/connect";
-import { type ListChange, changeLists } from "@/lib/db/ordered-index";
-import { changeFacetCounts } from "@/lib/catalogue/facet-counts";
+import { changeLists } from "@/lib/db/ordered-index";
 import { rememberBrands } from "@/lib/catalogue/brands";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
@@ -19,11 +18,6 @@ import { Part, type PartDoc } from "@/models/Part";
 
 // Each command keeps the catalogue's lists and search terms (lib/catalogue/lists.ts) before it
 // returns, so the part shows in every list and search from the next request on.
-
-/** A part's changes to the catalogue's lists, and to the facet counts that follow its facet values' lists. */
-async function listPart(changes: ListChange[]): Promise<void> {
-  await Promise.all([changeLists(changes), changeFacetCounts(changes)]);
-}
 
 /** Adds a part to the catalogue (admin's add-product form). */
 export async function addPart(input: NewPart): Promise<PartView> {
@@ -49,7 +43,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
   }
   const added = part.toObject();
   await rememberBrands([added.brand]);
-  await listPart(listChanges(null, added));
+  await changeLists(listChanges(null, added));
   await partsChanged(String(part._id));
   return toPartView(added);
 }
@@ -86,7 +80,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
     await rememberBrands([updated.brand]);
-    await listPart(listChanges(part, updated));
+    await changeLists(listChanges(part, updated));
     await refitPartKeys(part, updated);
     await partsChanged(id);
     return toPartView(updated);
@@ -112,7 +106,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
     }
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
     if (part.sku) await releaseSku(part.sku, part._id);
-    await listPart(listChanges(part, null));
+    await changeLists(listChanges(part, null));
     await dropFitment(part);
     await partsChanged(id);
     return { deletedCount };

@@ -11,18 +11,19 @@ import type { IndexKey } from "@/models/IndexChunk";
 
 // The catalogue narrowed by one facet value alone (a category, a brand or a price range), however
 // many parts have it: the page is a page of the value's list in the sort's order, and the facets
-// are counted from the value's counts kept on write (lib/catalogue/facet-counts.ts) less its parts
-// out of stock. A few reads, whatever the size of the value or of the catalogue.
+// are counted from the counts its list keeps (lib/catalogue/facet-counts.ts) less its parts out of
+// stock. A few reads, whatever the size of the value or of the catalogue.
 
 /**
- * The page, or null when the value's counts or sorted list do not hold every part of its list yet
- * (a database from before them, until `npm run reindex`): the caller then counts from the keys.
+ * The page, or null when the value's list is not counted or its sorted list does not hold as many
+ * parts (a database from before them, until `npm run reindex`): the caller then counts from the keys.
  */
 export async function facetValuePage(valueList: string, { sort, filters }: { sort?: PartSort; filters: FacetFilters }, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage | null> {
   const { list: sortList, descending } = SORT_LISTS[sort ?? "catalogue"];
   const list = facetSortList(valueList, sortList);
-  const [listed, sorted, spread, brands] = await Promise.all([listSize(valueList), list === valueList ? null : listSize(list), readFacetCounts(valueList), knownBrands()]);
-  if (!spread || spread.total !== listed || (sorted !== null && sorted !== listed)) return null;
+  const [spread, sorted, brands] = await Promise.all([readFacetCounts(valueList), list === valueList ? null : listSize(list), knownBrands()]);
+  if (!spread || (sorted !== null && sorted !== spread.total)) return null;
+  const listed = spread.total;
 
   const counts = countsFrom(spread, brands);
   const soldOut = outOfStock.filter((part) => facetValueListsOf(part).includes(valueList));

@@ -4,7 +4,8 @@ import { FACET_LIST_PREFIXES, brandList, brandSlugOf, categoryList, priceBandLis
 import { partNumbersOf } from "@/lib/catalogue/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { foldText, partTerms } from "@/lib/catalogue/search-terms";
-import { encodeKey, type ListChange } from "@/lib/db/ordered-index";
+import { facetCountNames } from "@/lib/catalogue/facet-counts";
+import { type CountsOf, encodeKey, type ListChange } from "@/lib/db/ordered-index";
 import type { IndexKey } from "@/models/IndexChunk";
 import type { PartDoc } from "@/models/Part";
 
@@ -65,7 +66,7 @@ export function readSearchKey(key: IndexKey): SearchKey {
   return { key, id, priceCents: Number(price), name, category, brand, brandName };
 }
 
-type Entry = { list: string; key: IndexKey };
+type Entry = { list: string; key: IndexKey; counts?: readonly string[] };
 
 /** The facet value lists a part is in: its price range, and its category and brand when it has them. */
 export function facetValueListsOf(part: SortedPart): string[] {
@@ -110,7 +111,7 @@ export function listEntriesOf(part: ListedPart): Entry[] {
     ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => ({ list: searchList(term), key: inSearch })),
     ...partNumbersOf(part).map((number) => ({ list: numberList(number), key: inSearch })),
     ...facetValueListsOf(part).flatMap((list) => [
-      { list, key: inSearch },
+      { list, key: inSearch, counts: facetCountNames(readSearchKey(inSearch)) },
       ...FACET_SORTS.map((sortList) => ({ list: facetSortList(list, sortList), key: sortListKey(part, sortList) })),
     ]),
   ];
@@ -128,3 +129,6 @@ export function listChanges(before: ListedPart | null, after: ListedPart | null)
     ...fresh.filter((entry) => !kept.has(id(entry))).map((entry): ListChange => ({ ...entry, op: "add" })),
   ];
 }
+
+/** What each key of a facet value's list bears that the list counts, for rebuilding it (reindexCatalogue). */
+export const catalogueCountsOf: CountsOf = (list, key) => (isFacetValueList(list) ? facetCountNames(readSearchKey(key)) : undefined);

@@ -1,8 +1,7 @@
 import "server-only";
-import { CATALOGUE_LIST, LISTED_FIELDS, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, LISTED_FIELDS, catalogueCountsOf, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
-import { rebuildFacetCounts } from "@/lib/catalogue/facet-counts";
 import { FACET_LIST_PREFIXES, brandSlugOf } from "@/lib/catalogue/facets";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
@@ -45,8 +44,7 @@ export async function reindexCatalogue(): Promise<string> {
   for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
     if (isDerived(list) && !lists.has(list)) stale.push(list);
   }
-  await rebuildLists(lists);
-  await rebuildFacetCounts(lists);
+  await rebuildLists(lists, catalogueCountsOf);
   for (const list of stale) {
     await IndexChunk.deleteMany({ list });
     await IndexDirectory.deleteOne({ _id: list });

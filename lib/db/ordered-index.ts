@@ -14,7 +14,8 @@ import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFie
 const MAX_CHUNK = 256;
 const FILL = 200;
 
-export type ListChange = { list: string; key: IndexKey; op: "add" | "remove" };
+/** `counts`: what the key bears that its list counts (see IndexDirectoryFields.counts). */
+export type ListChange = { list: string; key: IndexKey; op: "add" | "remove"; counts?: readonly string[] };
 
 // FerretDB stores no array inside an array, so a key is one string whose order is the order of its
 // parts: whole numbers padded to a fixed width, then a separator below every character a stored
@@ -80,7 +81,8 @@ async function keysOf(chunks: DirectoryEntry[], chunk: string): Promise<IndexKey
 
 const emptyDirectory = (list: string): IndexDirectoryFields => ({ _id: list, chunks: [], total: 0, nextChunk: 0 });
 
-async function readDirectory(list: string): Promise<IndexDirectoryFields> {
+/** A list's directory: its chunks, size and counts (an empty one when the list has never held a key). */
+export async function readDirectory(list: string): Promise<IndexDirectoryFields> {
   return (await IndexDirectory.findById(list).lean<IndexDirectoryFields>()) ?? emptyDirectory(list);
 }
 
@@ -102,7 +104,13 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
     }
     return entries;
   };
-  for (const { key, op } of changes) {
+  // A list is counted from its first key on; one that holds keys but no counts stays uncounted until rebuilt.
+  if (!directory.counts && directory.total === 0 && changes.some((change) => change.counts)) directory.counts = {};
+  const count = (names: readonly string[] | undefined, by: number) => {
+    if (!names || !directory.counts) return;
+    for (const name of names) directory.counts[name] = (Object.hasOwn(directory.counts, name) ? directory.counts[name]! : 0) + by;
+  };
+  for (const { key, op, counts } of changes) {
     if (chunks.length === 0) {
       if (op === "remove") continue;
       const chunk = `${list}#${directory.nextChunk++}`;
@@ -116,6 +124,7 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
     if (op === "add" && !found) entries.splice(index, 0, key);
     else if (op === "remove" && found) entries.splice(index, 1);
     else continue;
+    count(counts, op === "add" ? 1 : -1);
     dirty.add(entry.chunk);
     entry.count = entries.length;
     if (entries.length > 0) entry.first = entries[0]!;
@@ -200,12 +209,20 @@ export async function listSize(list: string): Promise<number> {
   return (await IndexDirectory.findById(list, { total: 1 }).lean<{ total: number }>())?.total ?? 0;
 }
 
-/** Replaces a whole list with these keys (sorted here), for `npm run reindex`. */
-export async function rebuildList(list: string, keys: IndexKey[]): Promise<void> {
+/** What a key bears that its list counts, for lists that keep counts (ListChange.counts). */
+export type CountsOf = (list: string, key: IndexKey) => readonly string[] | undefined;
+
+/** Replaces a whole list with these keys (sorted here), counted by `countsOf` if given, for `npm run reindex`. */
+export async function rebuildList(list: string, keys: IndexKey[], countsOf?: CountsOf): Promise<void> {
   await connectDb();
   const sorted = [...keys].sort(compareKeys);
   await withLock(`list:${list}`, "The list is being changed; try again.", async () => {
     const directory = emptyDirectory(list);
+    if (countsOf && sorted.some((key) => countsOf(list, key))) {
+      const counts: Record<string, number> = {};
+      for (const key of sorted) for (const name of countsOf(list, key) ?? []) counts[name] = (Object.hasOwn(counts, name) ? counts[name]! : 0) + 1;
+      directory.counts = counts;
+    }
     const writes = [];
     for (let from = 0; from < sorted.length; from += FILL) {
       const entries = sorted.slice(from, from + FILL);
@@ -224,11 +241,11 @@ export async function rebuildList(list: string, keys: IndexKey[]): Promise<void>
 const REBUILDS_AT_ONCE = 16;
 
 /** Rebuilds many lists, REBUILDS_AT_ONCE at a time (`npm run reindex`). */
-export async function rebuildLists(lists: Iterable<[string, IndexKey[]]>): Promise<void> {
+export async function rebuildLists(lists: Iterable<[string, IndexKey[]]>, countsOf?: CountsOf): Promise<void> {
   const queue = [...lists];
   await Promise.all(
     Array.from({ length: REBUILDS_AT_ONCE }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await rebuildList(next[0], next[1]);
+      for (let next = queue.shift(); next; next = queue.shift()) await rebuildList(next[0], next[1], countsOf);
     }),
   );
 }

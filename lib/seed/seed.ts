@@ -4,6 +4,7 @@ import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
+import { facetCountsMissing } from "@/lib/catalogue/facet-counts";
 import { listSize } from "@/lib/db/ordered-index";
 import { REVIEW_LIST } from "@/lib/reviews/list";
 import { reindexReviews } from "@/lib/reviews/reindex";
@@ -18,7 +19,6 @@ import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { IndexChunk } from "@/models/IndexChunk";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
-import { FacetCount } from "@/models/FacetCount";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
 import { IndexDirectory } from "@/models/IndexChunk";
@@ -97,7 +97,7 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   const numbered = await numberSeededParts();
   // Inserted past the part commands, or a database made before the lists or the facet counts: list its parts afresh.
   const listed = await listSize(CATALOGUE_LIST);
-  const unlisted = listed !== (await Part.estimatedDocumentCount()) || (listed > 0 && (await FacetCount.estimatedDocumentCount()) === 0);
+  const unlisted = listed !== (await Part.estimatedDocumentCount()) || (listed > 0 && (await facetCountsMissing()));
   if (parts.length || numbered || unlisted) await reindexCatalogue();
 
   const fitted = await seedPartFitment();

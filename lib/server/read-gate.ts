@@ -20,7 +20,11 @@ export const READ_QUEUE = slotsFrom(process.env.SHOP_READ_QUEUE, 2_000);
  */
 const READ_SLOT_HOLD_MS = 5_000;
 
-export const isGatedRead = (method: string | undefined): boolean => method === "GET" || method === "HEAD";
+/**
+ * Reads wait in line, except the build's static files (scripts, styles, fonts), which cost the
+ * processor next to nothing and may be large, so a slow client's download would hold a slot.
+ */
+export const isGatedRead = (method: string | undefined, pathname: string): boolean => (method === "GET" || method === "HEAD") && !pathname.startsWith("/_next/static/");
 
 type Request = Pick<IncomingMessage, "socket">;
 type Response = Pick<ServerResponse, "once" | "destroy">;
@@ -36,12 +40,17 @@ export function lineOfReads(slots: number, queue: number, holdMs = READ_SLOT_HOL
     gate
       .run(
         () =>
-          new Promise<void>((done) => {
+          new Promise<void>((resolve) => {
             // A client that left while it waited: its turn passes to the next.
-            if (request.socket.destroyed) return done();
+            if (request.socket.destroyed) return resolve();
+            const timer = setTimeout(done, holdMs);
+            timer.unref();
+            function done() {
+              clearTimeout(timer);
+              resolve();
+            }
             response.once("finish", done);
             response.once("close", done);
-            setTimeout(done, holdMs).unref();
             start();
           }),
       )

@@ -198,7 +198,7 @@ export async function installRequestFilter(): Promise<void> {
         holdStreamedBody(request, maxBytes, { fits: forward, tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
         return true;
       }
-      if (isGatedRead(request.method)) {
+      if (isGatedRead(request.method, pathname)) {
         whenReadSlotFree(request, response, forward, () => refuse(request, response, busyReply(isApiPath(pathname))));
         return true;
       }

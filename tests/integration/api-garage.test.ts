@@ -181,6 +181,8 @@ describe("what the garage form refuses", () => {
     for (const intent of ["activate", "remove"]) {
       const gone = await post(world.alice, { intent, vehicle: "2018/garageapi/not-mine" });
       expect([gone.status, gone.headers.get("location")]).toEqual([303, "/dashboard/my-garage"]);
+      // The browser is told the garage's active vehicle again, should another device have changed it.
+      expect(vehicleCookieOf(gone.headers)).toBeDefined();
       const signedOut = await post(world.nobody, { intent, vehicle: "2018/garageapi/model-1" });
       expect([signedOut.status, signedOut.headers.get("location")]).toEqual([303, "/signin?callbackUrl=%2Fdashboard%2Fmy-garage"]);
     }

@@ -6,7 +6,6 @@ import { connectDb } from "@/lib/db/connect";
 import { addFitment } from "@/lib/fitment/commands";
 import { partSchema } from "@/lib/validation/parts";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
-import { FacetCount } from "@/models/FacetCount";
 import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
 import { Part } from "@/models/Part";
 
@@ -157,26 +156,38 @@ describe("one facet value alone: a page of its list, counted from the counts kep
     }
   });
 
-  it("without counts it can trust (a database from before them), it counts from the keys, and the reindex brings them back", async () => {
+  it("lists not counted yet (a database from before the counts) are counted from their keys, and the reindex counts them", async () => {
     const withCounts = await search({ sort: "name", filters: { brand: "stopwell" } });
     const wholeWithCounts = await search({ filters: { inStock: true } });
-    await FacetCount.deleteMany({});
+    const facetLists = { _id: /^(category|brand|price-band):[^>]*$/ };
+    await IndexDirectory.updateMany(facetLists, { $unset: { counts: 1 } });
     const fromKeys = await search({ sort: "name", filters: { brand: "stopwell" } });
     expect(names(fromKeys)).toEqual(names(withCounts));
     expect(fromKeys.facets).toEqual(withCounts.facets);
     // The whole catalogue's counts then come from each value's list size.
     const wholeFromSizes = await search({ filters: { inStock: true } });
     expect([names(wholeFromSizes), wholeFromSizes.facets]).toEqual([names(wholeWithCounts), wholeWithCounts.facets]);
-    // A part added now starts its value's counts afresh: they hold one part of several, so they are not used.
+    // A part added now does not start counting a list that holds parts already: it stays uncounted, and right.
     const added = await addPart(partSchema.parse({ partsname: "Facet caliper", image: "/parts/placeholder.svg", price: 80, quantity: 3, description: "A part of the facet tests.", brand: "Stopwell", category: "brakes" }));
-    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe(1);
+    const countsOf = async (list: string) => (await IndexDirectory.findById(list).lean())?.counts;
+    expect(await countsOf("brand:stopwell")).toBeUndefined();
+    const expected = await expectedOf({ brand: "stopwell" }, "name", false);
     const oneAdded = await search({ sort: "name", filters: { brand: "stopwell" } });
-    expect(names(oneAdded)).toEqual((await expectedOf({ brand: "stopwell" }, "name", false)).names);
-    expect(counted(oneAdded.facets?.categories)).toEqual((await expectedOf({ brand: "stopwell" }, "name", false)).categories);
+    expect([names(oneAdded), counted(oneAdded.facets?.categories)]).toEqual([expected.names, expected.categories]);
     await reindexCatalogue();
-    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe((await expectedOf({ brand: "stopwell" }, undefined, false)).names.length);
+    expect((await countsOf("brand:stopwell"))?.["brand:stopwell"]).toBe(expected.names.length);
     await deletePart(added._id);
-    expect((await FacetCount.findById("brand:stopwell").lean())?.total).toBe((await expectedOf({ brand: "stopwell" }, undefined, false)).names.length);
+    expect((await countsOf("brand:stopwell"))?.["brand:stopwell"]).toBe(expected.names.length - 1);
+    expect((await countsOf("brand:stopwell"))?.["category:brakes"]).toBe((await expectedOf({ brand: "stopwell" }, undefined, false)).categories.brakes);
+  });
+
+  it("a brand called Constructor is counted like any other", async () => {
+    const odd = await addPart(partSchema.parse({ partsname: "Facet odd bolt", image: "/parts/placeholder.svg", price: 3, quantity: 3, description: "A part of the facet tests.", brand: "Constructor" }));
+    const shown = await search({ filters: { brand: "constructor" } });
+    expect([names(shown), counted(shown.facets?.brands)]).toEqual([["Facet odd bolt"], { constructor: 1 }]);
+    expect(counted((await search({})).facets?.brands)).toMatchObject({ constructor: 1 });
+    await deletePart(odd._id);
+    expect(Object.hasOwn(counted((await search({})).facets?.brands), "constructor")).toBe(false);
   });
 });
 

@@ -56,8 +56,10 @@ describe("the line of reads", () => {
     next.finish();
   });
 
-  it("holds back only reads: writes wait on the database, not the processor", () => {
-    expect(["GET", "HEAD"].map(isGatedRead)).toEqual([true, true]);
-    expect(["POST", "PUT", "PATCH", "DELETE", "OPTIONS", undefined].map(isGatedRead)).toEqual([false, false, false, false, false, false]);
+  it("holds back only reads, not the build's static files: writes wait on the database, static files on their client", () => {
+    expect(["GET", "HEAD"].map((method) => isGatedRead(method, "/parts"))).toEqual([true, true]);
+    expect(["POST", "PUT", "PATCH", "DELETE", "OPTIONS", undefined].map((method) => isGatedRead(method, "/orderd"))).toEqual([false, false, false, false, false, false]);
+    expect(isGatedRead("GET", "/_next/static/chunks/main.js")).toBe(false);
+    expect(isGatedRead("GET", "/parts/brake-disc.svg")).toBe(true);
   });
 });
