@@ -57,4 +57,13 @@ describe("status codes of pages", () => {
     }
     expect((await page("/customer-reviews?page=2")).status).toBe(404);
   });
+
+  it("pages come without an ETag: hashing every reply cost the server more than a browser saves, as no page is kept by browsers", async () => {
+    for (const path of ["/", "/parts", "/parts?q=brake", "/customer-reviews"]) {
+      const reply = await world.alice.call<string>("GET", path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get("etag"), path).toBeNull();
+      expect(reply.headers.get("cache-control") ?? "", path).not.toMatch(/max-age=[1-9]/);
+    }
+  });
 });
