@@ -9,6 +9,8 @@ import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFie
 // collection. Here a page costs one directory read and the one or two chunks it covers, at any
 // offset, on any engine. Changes to one list are applied in batches under the list's lock, in turns
 // (lib/db/lock-turns.ts), so a crowd of writers costs one directory write per batch rather than one each.
+// Lists always written together (an order's lists) may share one lock, and so its turns: a list
+// seldom written (one customer's) then costs no lock of its own, and is read once a turn.
 
 /** Keys per chunk: a chunk above MAX_CHUNK is split in two, and a rebuild fills chunks to FILL. */
 const MAX_CHUNK = 256;
@@ -158,18 +160,45 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
   await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk }))]);
 }
 
-/** Batches of changes to one list, applied under the list's lock in turns (lib/db/lock-turns.ts). */
-const enqueue = inTurnsUnderLock<ListChange, Held>((list) => `list:${list}`, "The shop is busy; try again in a moment.", {
-  begin: async (list) => ({ directory: await readDirectory(list), loaded: new Map() }),
-  apply: applyBatch,
+/**
+ * Lists that share a lock: every writer of them, and their rebuild, holds `lock`, never a list's own.
+ * Without one, each list has its own lock.
+ */
+export type SharedLock = { lock: string };
+
+const listLock = (list: string) => `list:${list}`;
+
+function byList(changes: ListChange[]): Map<string, ListChange[]> {
+  const lists = new Map<string, ListChange[]>();
+  for (const change of changes) lists.set(change.list, [...(lists.get(change.list) ?? []), change]);
+  return lists;
+}
+
+/**
+ * Batches of changes to the lists under one lock, applied in its turns (lib/db/lock-turns.ts): a
+ * list is read when a turn first changes it, and its writes run beside the other lists' of the batch.
+ */
+const enqueue = inTurnsUnderLock<ListChange, Map<string, Held>>((lock) => lock, "The shop is busy; try again in a moment.", {
+  begin: async () => new Map(),
+  apply: async (_lock, held, changes) => {
+    await Promise.all(
+      [...byList(changes)].map(async ([list, listChanges]) => {
+        let listHeld = held.get(list);
+        if (!listHeld) {
+          listHeld = { directory: await readDirectory(list), loaded: new Map() };
+          held.set(list, listHeld);
+        }
+        await applyBatch(list, listHeld, listChanges);
+      }),
+    );
+  },
 });
 
-/** Adds and removes keys, in order per list; resolves once every list has them. */
-export async function changeLists(changes: ListChange[]): Promise<void> {
+/** Adds and removes keys, in order per list; resolves once every list has them. Lists that share a lock name it. */
+export async function changeLists(changes: ListChange[], shared?: SharedLock): Promise<void> {
   await connectDb();
-  const byList = new Map<string, ListChange[]>();
-  for (const change of changes) byList.set(change.list, [...(byList.get(change.list) ?? []), change]);
-  await Promise.all([...byList].map(([list, listChanges]) => enqueue(list, listChanges)));
+  if (shared) return enqueue(shared.lock, changes);
+  await Promise.all([...byList(changes)].map(([list, listChanges]) => enqueue(listLock(list), listChanges)));
 }
 
 export type ListPage = { keys: IndexKey[]; total: number };
@@ -212,37 +241,62 @@ export async function listSize(list: string): Promise<number> {
 /** What a key bears that its list counts, for lists that keep counts (ListChange.counts). */
 export type CountsOf = (list: string, key: IndexKey) => readonly string[] | undefined;
 
+const REBUILD_BUSY = "The list is being changed; try again.";
+
 /** Replaces a whole list with these keys (sorted here), counted by `countsOf` if given, for `npm run reindex`. */
 export async function rebuildList(list: string, keys: IndexKey[], countsOf?: CountsOf): Promise<void> {
   await connectDb();
-  const sorted = [...keys].sort(compareKeys);
-  await withLock(`list:${list}`, "The list is being changed; try again.", async () => {
-    const directory = emptyDirectory(list);
-    if (countsOf && sorted.some((key) => countsOf(list, key))) {
-      const counts: Record<string, number> = {};
-      for (const key of sorted) for (const name of countsOf(list, key) ?? []) counts[name] = (Object.hasOwn(counts, name) ? counts[name]! : 0) + 1;
-      directory.counts = counts;
-    }
-    const writes = [];
-    for (let from = 0; from < sorted.length; from += FILL) {
-      const entries = sorted.slice(from, from + FILL);
-      const chunk = `${list}#${directory.nextChunk++}`;
-      directory.chunks.push({ chunk, first: entries[0]!, count: entries.length });
-      writes.push({ _id: chunk, list, entries });
-    }
-    directory.total = sorted.length;
-    await IndexChunk.deleteMany({ list });
-    for (let from = 0; from < writes.length; from += 100) await IndexChunk.insertMany(writes.slice(from, from + 100));
-    await IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
-  });
+  await withLock(listLock(list), REBUILD_BUSY, () => rebuildHeld(list, keys, countsOf));
 }
 
-/** Lists a reindex rebuilds at once: each is a few writes under its own lock. */
-const REBUILDS_AT_ONCE = 16;
+/** rebuildList, its lock held. */
+async function rebuildHeld(list: string, keys: IndexKey[], countsOf?: CountsOf): Promise<void> {
+  const sorted = [...keys].sort(compareKeys);
+  const directory = emptyDirectory(list);
+  if (countsOf && sorted.some((key) => countsOf(list, key))) {
+    const counts: Record<string, number> = {};
+    for (const key of sorted) for (const name of countsOf(list, key) ?? []) counts[name] = (Object.hasOwn(counts, name) ? counts[name]! : 0) + 1;
+    directory.counts = counts;
+  }
+  const writes = [];
+  for (let from = 0; from < sorted.length; from += FILL) {
+    const entries = sorted.slice(from, from + FILL);
+    const chunk = `${list}#${directory.nextChunk++}`;
+    directory.chunks.push({ chunk, first: entries[0]!, count: entries.length });
+    writes.push({ _id: chunk, list, entries });
+  }
+  directory.total = sorted.length;
+  await IndexChunk.deleteMany({ list });
+  for (let from = 0; from < writes.length; from += 100) await IndexChunk.insertMany(writes.slice(from, from + 100));
+  await IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
+}
 
-/** Rebuilds many lists, REBUILDS_AT_ONCE at a time (`npm run reindex`). */
-export async function rebuildLists(lists: Iterable<[string, IndexKey[]]>, countsOf?: CountsOf): Promise<void> {
+/** Lists a reindex rebuilds at once: each is a few writes. */
+const REBUILDS_AT_ONCE = 16;
+/** Keys rebuilt in one hold of a shared lock (a list longer than this alone): seconds of writes, well inside the lock's expiry. */
+const KEYS_PER_HOLD = 50_000;
+
+/** The next lists to rebuild in one hold of a shared lock: up to REBUILDS_AT_ONCE, and KEYS_PER_HOLD keys unless one list alone has more. */
+function nextGroup(queue: [string, IndexKey[]][]): [string, IndexKey[]][] {
+  let keys = 0;
+  let size = 0;
+  while (size < queue.length && size < REBUILDS_AT_ONCE && (size === 0 || keys + queue[size]![1].length <= KEYS_PER_HOLD)) keys += queue[size++]![1].length;
+  return queue.splice(0, size);
+}
+
+/**
+ * Rebuilds many lists, REBUILDS_AT_ONCE at a time (`npm run reindex`): each under its own lock, or,
+ * lists that share a lock, a group of them at a time under it.
+ */
+export async function rebuildLists(lists: Iterable<[string, IndexKey[]]>, countsOf?: CountsOf, shared?: SharedLock): Promise<void> {
+  await connectDb();
   const queue = [...lists];
+  if (shared) {
+    for (let group = nextGroup(queue); group.length > 0; group = nextGroup(queue)) {
+      await withLock(shared.lock, REBUILD_BUSY, () => Promise.all(group.map(([list, keys]) => rebuildHeld(list, keys, countsOf))));
+    }
+    return;
+  }
   await Promise.all(
     Array.from({ length: REBUILDS_AT_ONCE }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) await rebuildList(next[0], next[1], countsOf);

@@ -1,10 +1,9 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
-import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
-import { orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
+import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { returnStockLocked } from "@/lib/stock/levels";
 import { withPartLock } from "@/lib/stock/part-lock";
@@ -34,7 +33,7 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
     if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
     await Promise.all([
       order.status === "placed" ? returnStockLocked(order.partId, order.quantity) : undefined,
-      changeLists(orderListChanges(order, "remove")),
+      changeOrderLists(orderListChanges(order, "remove")),
       order.status === "cancelled" ? undefined : changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)),
     ]);
     if (order.status === "placed") await stockChanged([String(order.partId)]);
@@ -84,7 +83,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
     await Promise.all([
       to === "cancelled" ? returnStockLocked(order.partId, order.quantity) : undefined,
       // Under the lock: the order's next change cannot start before its lists show this one.
-      changeLists(statusMoveChanges(order, to)),
+      changeOrderLists(statusMoveChanges(order, to)),
       to === "cancelled" ? changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)) : undefined,
     ]);
     if (to === "cancelled") await stockChanged([String(order.partId)]);

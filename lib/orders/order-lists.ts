@@ -1,7 +1,7 @@
 import "server-only";
 import { findEachById } from "@/lib/db/each-by-id";
 import type { Types } from "mongoose";
-import { encodeKey, keyId, type ListChange, readList } from "@/lib/db/ordered-index";
+import { changeLists, encodeKey, keyId, type ListChange, readList, type SharedLock } from "@/lib/db/ordered-index";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
@@ -14,6 +14,14 @@ export const statusList = (status: OrderStatus): string => `orders:status:${stat
 export const customerList = (email: string): string => `orders:customer:${email}`;
 /** Every order list's name starts so: reindexOrders finds the lists it must empty. */
 export const ORDER_LIST_PREFIX = "orders:";
+/**
+ * Every order list is written under this one lock: an order's three lists then cost one lock a turn
+ * between them, not one each, and a customer's list, seldom written, is only read once a turn.
+ */
+export const ORDER_LISTS_LOCK: SharedLock = { lock: "lists:orders" };
+
+/** Applies changes to the order lists; resolves once they hold them. */
+export const changeOrderLists = (changes: ListChange[]): Promise<void> => changeLists(changes, ORDER_LISTS_LOCK);
 
 type Listed = { _id: Types.ObjectId; email: string; status: OrderStatus; createdAt?: Date };
 

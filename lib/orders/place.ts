@@ -5,10 +5,9 @@ import { batchesByKey, type Outcome } from "@/lib/db/batches";
 import { connectDb } from "@/lib/db/connect";
 import { logUnexpected } from "@/lib/db/database-down";
 import { LockBusyError } from "@/lib/db/lock";
-import { changeLists } from "@/lib/db/ordered-index";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
-import { orderListChanges } from "@/lib/orders/order-lists";
+import { changeOrderLists, orderListChanges } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import {
   type JournalEntry,
@@ -219,7 +218,7 @@ const storeWhenFree = batchesByKey<PlaceOrder, Placed>(
 
 /** Starts the writes that list a new order and count it in its day; placeOrder awaits them. */
 function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
-  const recorded = Promise.all([changeLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
+  const recorded = Promise.all([changeOrderLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
   // Awaited by placeOrder once the batch is done; a failure before then is not an unhandled one.
   recorded.catch(() => undefined);
   return recorded;

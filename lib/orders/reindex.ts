@@ -2,7 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
 import { dayOf, orderDayChange, rebuildDayTotals } from "@/lib/orders/day-totals";
-import { ALL_ORDERS, ORDER_LIST_PREFIX, orderListChanges, statusList } from "@/lib/orders/order-lists";
+import { ALL_ORDERS, ORDER_LIST_PREFIX, ORDER_LISTS_LOCK, orderListChanges, statusList } from "@/lib/orders/order-lists";
 import { IndexDirectory, type IndexKey } from "@/models/IndexChunk";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import type { OrderDayFields } from "@/models/OrderDay";
@@ -34,7 +34,7 @@ export async function reindexOrders(): Promise<string> {
   // A customer whose orders are all gone keeps no list: theirs is emptied.
   const known = await IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }[]>();
   for (const { _id } of known) if (_id.startsWith(ORDER_LIST_PREFIX) && !lists.has(_id)) lists.set(_id, []);
-  await rebuildLists(lists);
+  await rebuildLists(lists, undefined, ORDER_LISTS_LOCK);
   await rebuildDayTotals([...days.values()]);
   return `orders: ${count} orders in ${lists.size} lists, totals of ${days.size} days`;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
-import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList } from "@/lib/db/ordered-index";
+import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList, rebuildLists, type SharedLock } from "@/lib/db/ordered-index";
 import { IndexChunk, type IndexKey } from "@/models/IndexChunk";
 import { StockLock } from "@/models/StockLock";
 
@@ -101,5 +101,56 @@ describe("ordered lists", () => {
     expect(await listSize(list)).toBe(450);
     expect((await readList(list, { offset: 440, limit: 20 })).keys).toEqual([...keys].reverse().slice(440));
     expect((await readList(list, { offset: 0, limit: 1, descending: true })).keys).toEqual([key(449)]);
+  });
+
+  describe("lists that share a lock", () => {
+    const freshLock = (): SharedLock => ({ lock: `lists:${freshList()}` });
+
+    it("200 concurrent writers over 20 lists each see their key once they return, none is lost, and the lock is let go", async () => {
+      const shared = freshLock();
+      const lists = Array.from({ length: 20 }, freshList);
+      await Promise.all(
+        Array.from({ length: 200 }, async (_, n) => {
+          const list = lists[n % 20]!;
+          await changeLists([{ list, key: key(n), op: "add" }, ...(n % 3 === 0 ? [{ list: lists[0]!, key: key(1000 + n), op: "add" as const }] : [])], shared);
+          expect((await readList(list, { offset: 0, limit: 300 })).keys).toContainEqual(key(n));
+        }),
+      );
+      expect(await listSize(lists[0]!)).toBe(10 + 67);
+      for (const list of lists.slice(1)) expect(await listSize(list)).toBe(10);
+      expect(await StockLock.findById(shared.lock).lean()).toBeNull();
+    });
+
+    it("a writer waits while another server holds the shared lock, whichever list it changes; other lists do not wait", async () => {
+      const shared = freshLock();
+      const [held, free] = [freshList(), freshList()];
+      await StockLock.collection.insertOne({ _id: shared.lock, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+      let landed = false;
+      const waiting = changeLists([{ list: held, key: key(1), op: "add" }], shared).then(() => (landed = true));
+      await changeLists([{ list: free, key: key(1), op: "add" }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(landed).toBe(false);
+      await StockLock.deleteOne({ _id: shared.lock });
+      await waiting;
+      expect((await readList(held, { offset: 0, limit: 10 })).keys).toEqual([key(1)]);
+    });
+
+    it("a rebuild under the shared lock in between is read afresh by the next turn, and rebuilds every list given", async () => {
+      const shared = freshLock();
+      const [a, b] = [freshList(), freshList()];
+      await changeLists([{ list: a, key: key(1), op: "add" }, { list: b, key: key(1), op: "add" }], shared);
+      await rebuildLists(
+        [
+          [a, [key(2), key(3)]],
+          [b, []],
+        ],
+        undefined,
+        shared,
+      );
+      await changeLists([{ list: a, key: key(4), op: "add" }, { list: b, key: key(5), op: "add" }], shared);
+      expect((await readList(a, { offset: 0, limit: 10 })).keys).toEqual([key(2), key(3), key(4)]);
+      expect((await readList(b, { offset: 0, limit: 10 })).keys).toEqual([key(5)]);
+      expect(await StockLock.findById(shared.lock).lean()).toBeNull();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
 import { listAllOrders, listOrdersFor } from "@/lib/orders/lists";
+import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
 import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";
@@ -120,14 +121,14 @@ describe("orders kept on write", () => {
 
   it("an order stored while its lists cannot be written is still acknowledged (a retry would order twice), and reindexOrders lists it", async () => {
     const part = await Part.create({ partsname: "Listed later", image: "/x.svg", price: 3, quantity: 5, description: "d" });
-    // Another server holds the list of every order, and keeps it past the wait of a writer here.
-    await StockLock.collection.insertOne({ _id: "list:orders:all", token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+    // Another server holds the order lists, and keeps them past the wait of a writer here.
+    await StockLock.collection.insertOne({ _id: ORDER_LISTS_LOCK.lock, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
     try {
       const order = await placeOrder({ ...orderInput(String(part._id), 0), email: "patient@example.com", quantity: 1 });
       expect(await Order.findById(order._id).lean()).not.toBeNull();
       expect((await Part.findById(part._id).lean())?.quantity).toBe(4);
     } finally {
-      await StockLock.deleteOne({ _id: "list:orders:all" });
+      await StockLock.deleteOne({ _id: ORDER_LISTS_LOCK.lock });
     }
     await reindexOrders();
     expect((await listOrdersFor("patient@example.com")).map((o) => o.partsname)).toEqual(["Listed later"]);
