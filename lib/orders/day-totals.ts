@@ -1,16 +1,12 @@
 import "server-only";
-import { batchesByKey } from "@/lib/db/batches";
-import { LockBusyError, withLock } from "@/lib/db/lock";
+import { inTurnsUnderLock } from "@/lib/db/lock-turns";
 import { toCents } from "@/lib/validation/orders";
 import { OrderDay, type OrderDayFields } from "@/models/OrderDay";
 
 // Orders and revenue per UTC day, changed with every order that counts (placed, then not cancelled).
 // FerretDB's $inc reads and then writes, so two unlocked increments can lose one: a day's changes
-// are summed in batches, and each batch is one $inc under the day's lock.
-
-const BUSY = "The shop is busy; try again in a moment.";
-/** Changes that may wait for one day's next batch; each is one order, so a crowd fits. */
-const MAX_WAITING = 10_000;
+// are summed in batches, each one $inc under the day's lock, held in turns while orders keep coming
+// (lib/db/lock-turns.ts), so a crowd's batches cost one write each, not a lock, a write and a release.
 
 export type DayChange = { orders: number; revenueCents: number };
 
@@ -20,19 +16,18 @@ export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 /** What one order adds to its day (sign 1) or takes away from it (sign -1). */
 export const orderDayChange = (order: { total: number }, sign: 1 | -1): DayChange => ({ orders: sign, revenueCents: sign * toCents(order.total) });
 
-const changeDay = batchesByKey<DayChange, void>(
-  async (day, changes) => {
+const changeDay = inTurnsUnderLock<DayChange, void>((day) => `orderday:${day}`, "The shop is busy; try again in a moment.", {
+  begin: async () => undefined,
+  apply: async (day, _held, changes) => {
     const orders = changes.reduce((sum, change) => sum + change.orders, 0);
     const revenueCents = changes.reduce((sum, change) => sum + change.revenueCents, 0);
-    await withLock(`orderday:${day}`, BUSY, () => OrderDay.updateOne({ _id: day }, { $inc: { orders, revenueCents } }, { upsert: true }));
-    return changes.map(() => ({ value: undefined }));
+    await OrderDay.updateOne({ _id: day }, { $inc: { orders, revenueCents } }, { upsert: true });
   },
-  { maxItems: MAX_WAITING, busy: () => new LockBusyError(BUSY) },
-);
+});
 
 /** Applies the change of an order created at `createdAt`; resolves once its day holds it. */
 export function changeDayTotals(createdAt: Date, change: DayChange): Promise<void> {
-  return changeDay(dayOf(createdAt), change);
+  return changeDay(dayOf(createdAt), [change]);
 }
 
 /** The stored totals of these days, in their order; a day without orders reads as zero. */
