@@ -17,10 +17,11 @@ import type { MenuEntry } from "@/models/menu-entries";
 export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
 
 // The catalogue page with its facets (lib/catalogue/facets.ts). Not narrowed, the page is a page of
-// a sort's list and the counts are the price ranges' counts kept on write, summed. Narrowed by one facet value alone, a page of
-// that value's list (lib/catalogue/facet-value-page.ts). Narrowed by a search, a vehicle or several
-// values, the matching parts' keys are read from the smallest list that holds them all, then
-// filtered, counted and sorted in memory: the cost follows how many parts match, not the catalogue.
+// a sort's list and the counts are the price ranges' counts kept on write, summed. Narrowed by one
+// facet value alone, a page of that value's list (lib/catalogue/facet-value-page.ts). Narrowed by a
+// search, a vehicle or several values, the matching parts' keys are read from the smallest list that
+// holds them all, then filtered, counted and sorted in memory: the cost follows how many parts
+// match, not the catalogue.
 
 export type CatalogueSearch = { q?: string; sort?: PartSort; vehicle?: (Vehicle & { engine?: string }) | null; filters?: FacetFilters };
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
+import { PART_PLACEHOLDER } from "@/lib/catalogue/images";
 import { searchParts, type PartSearch } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { connectDb } from "@/lib/db/connect";
@@ -32,7 +33,7 @@ const counted = (values: { value: string; count: number }[] | undefined) => Obje
 beforeAll(async () => {
   await connectDb();
   for (const spec of SPECS) {
-    const part = await addPart(partSchema.parse({ partsname: spec.name, image: "/parts/placeholder.svg", price: spec.price, quantity: 10, description: "A part of the facet tests.", ...(spec.brand ? { brand: spec.brand } : {}), ...(spec.category ? { category: spec.category } : {}) }));
+    const part = await addPart(partSchema.parse({ partsname: spec.name, image: PART_PLACEHOLDER, price: spec.price, quantity: 10, description: "A part of the facet tests.", ...(spec.brand ? { brand: spec.brand } : {}), ...(spec.category ? { category: spec.category } : {}) }));
     ids[spec.name] = part._id;
     // Sold out straight in the database, as the last order of a part leaves it.
     if (spec.quantity === 0) await Part.updateOne({ _id: part._id }, { $set: { quantity: 0 } });
@@ -168,7 +169,7 @@ describe("one facet value alone: a page of its list, counted from the counts kep
     const wholeFromSizes = await search({ filters: { inStock: true } });
     expect([names(wholeFromSizes), wholeFromSizes.facets]).toEqual([names(wholeWithCounts), wholeWithCounts.facets]);
     // A part added now does not start counting a list that holds parts already: it stays uncounted, and right.
-    const added = await addPart(partSchema.parse({ partsname: "Facet caliper", image: "/parts/placeholder.svg", price: 80, quantity: 3, description: "A part of the facet tests.", brand: "Stopwell", category: "brakes" }));
+    const added = await addPart(partSchema.parse({ partsname: "Facet caliper", image: PART_PLACEHOLDER, price: 80, quantity: 3, description: "A part of the facet tests.", brand: "Stopwell", category: "brakes" }));
     const countsOf = async (list: string) => (await IndexDirectory.findById(list).lean())?.counts;
     expect(await countsOf("brand:stopwell")).toBeUndefined();
     const expected = await expectedOf({ brand: "stopwell" }, "name", false);
@@ -182,7 +183,7 @@ describe("one facet value alone: a page of its list, counted from the counts kep
   });
 
   it("a brand called Constructor is counted like any other", async () => {
-    const odd = await addPart(partSchema.parse({ partsname: "Facet odd bolt", image: "/parts/placeholder.svg", price: 3, quantity: 3, description: "A part of the facet tests.", brand: "Constructor" }));
+    const odd = await addPart(partSchema.parse({ partsname: "Facet odd bolt", image: PART_PLACEHOLDER, price: 3, quantity: 3, description: "A part of the facet tests.", brand: "Constructor" }));
     const shown = await search({ filters: { brand: "constructor" } });
     expect([names(shown), counted(shown.facets?.brands)]).toEqual([["Facet odd bolt"], { constructor: 1 }]);
     expect(counted((await search({})).facets?.brands)).toMatchObject({ constructor: 1 });
