@@ -1,5 +1,5 @@
 import "server-only";
-import { withLock } from "@/lib/db/lock";
+import { LONGEST_RETRY_SLEEP_MS, withLock } from "@/lib/db/lock";
 
 // Changes queued per key and applied in batches, one batch at a time, under the key's lock
 // (lib/db/lock.ts, so across server processes too). The lock is held for a turn of up to TURN_MS
@@ -9,6 +9,14 @@ import { withLock } from "@/lib/db/lock";
 
 /** How long one turn may last while batches keep coming: well inside the lock's expiry. */
 const TURN_MS = 2_000;
+/**
+ * After a turn that ran its whole length, the lock stays free this long before this process takes it
+ * again: longer than a waiter elsewhere sleeps between tries, so another server's writers get their
+ * turn rather than time out behind a process that is never idle.
+ */
+const HANDOVER_MS = LONGEST_RETRY_SLEEP_MS + 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Batch<Change> = { changes: Change[]; settle: { resolve: () => void; reject: (error: unknown) => void }[] };
 
@@ -34,6 +42,7 @@ export function inTurnsUnderLock<Change, Held>(lockKey: (key: string) => string,
         // the next one until it expires.
         let last: Batch<Change> | undefined;
         let current: Batch<Change> | undefined;
+        let ranOut = false;
         try {
           await withLock(lockKey(key), busyMessage, async () => {
             const held = await begin(key);
@@ -46,6 +55,7 @@ export function inTurnsUnderLock<Change, Held>(lockKey: (key: string) => string,
               last = current;
               current = undefined;
             } while (waiting.has(key) && Date.now() < until);
+            ranOut = waiting.has(key);
           });
         } catch (error) {
           // A failed write leaves what this turn held unsure: its batch fails, and the next turn reads afresh.
@@ -55,6 +65,7 @@ export function inTurnsUnderLock<Change, Held>(lockKey: (key: string) => string,
           failed?.settle.forEach(({ reject }) => reject(error));
         }
         last?.settle.forEach(({ resolve }) => resolve());
+        if (ranOut) await sleep(HANDOVER_MS);
       }
     } finally {
       draining.delete(key);

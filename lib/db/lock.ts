@@ -23,6 +23,11 @@ const EXPIRY_CHECK_MS = 1_000;
  */
 export const MAX_WAITING_PER_LOCK = 32;
 
+/** A waiter for a lock held elsewhere tries again after at most 1.5 × this. */
+const RETRY_MS = 50;
+/** The longest a waiter for a lock held by another process sleeps between tries. */
+export const LONGEST_RETRY_SLEEP_MS = RETRY_MS * 1.5;
+
 type LocalLine = { tail: Promise<unknown>; waiting: number };
 const localLines = new Map<string, LocalLine>();
 
@@ -61,7 +66,7 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
       }
     }
     if (Date.now() > deadline) throw new LockBusyError(busyMessage);
-    await sleep(Math.min(5 + attempt * 5, 50) * (0.5 + Math.random()));
+    await sleep(Math.min(5 + attempt * 5, RETRY_MS) * (0.5 + Math.random()));
   }
 }
 

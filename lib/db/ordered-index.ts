@@ -149,15 +149,15 @@ async function applyBatch(list: string, held: Held, changes: ListChange[]): Prom
   const writeDirectory = () => IndexDirectory.replaceOne({ _id: list }, directory, { upsert: true });
   const changed = [...dirty].filter((chunk) => !emptied.has(chunk) && !split.has(chunk));
   if (split.size === 0) {
-    await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })), writeDirectory()]);
+    await allEnded([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk })), writeDirectory()]);
     return;
   }
   // A split moves keys to a new chunk: written first, then named by the directory, and only then
   // taken out of the old chunk, so a crash between two writes never loses a key (a key left twice
   // is read once: see keysOf).
-  await Promise.all([...split].map(writeChunk));
+  await allEnded([...split].map(writeChunk));
   await writeDirectory();
-  await Promise.all([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk }))]);
+  await allEnded([...changed.map(writeChunk), ...[...emptied].map((chunk) => IndexChunk.deleteOne({ _id: chunk }))]);
 }
 
 /**
@@ -170,8 +170,21 @@ const listLock = (list: string) => `list:${list}`;
 
 function byList(changes: ListChange[]): Map<string, ListChange[]> {
   const lists = new Map<string, ListChange[]>();
-  for (const change of changes) lists.set(change.list, [...(lists.get(change.list) ?? []), change]);
+  for (const change of changes) {
+    const listChanges = lists.get(change.list);
+    if (listChanges) listChanges.push(change);
+    else lists.set(change.list, [change]);
+  }
   return lists;
+}
+
+/**
+ * Awaits writes sent at once and fails, as Promise.all would, but only once all have ended: the
+ * lock must not be let go while a write is still on its way.
+ */
+async function allEnded(writes: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(writes)).find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -181,7 +194,7 @@ function byList(changes: ListChange[]): Map<string, ListChange[]> {
 const enqueue = inTurnsUnderLock<ListChange, Map<string, Held>>((lock) => lock, "The shop is busy; try again in a moment.", {
   begin: async () => new Map(),
   apply: async (_lock, held, changes) => {
-    await Promise.all(
+    await allEnded(
       [...byList(changes)].map(async ([list, listChanges]) => {
         let listHeld = held.get(list);
         if (!listHeld) {
@@ -293,7 +306,7 @@ export async function rebuildLists(lists: Iterable<[string, IndexKey[]]>, counts
   const queue = [...lists];
   if (shared) {
     for (let group = nextGroup(queue); group.length > 0; group = nextGroup(queue)) {
-      await withLock(shared.lock, REBUILD_BUSY, () => Promise.all(group.map(([list, keys]) => rebuildHeld(list, keys, countsOf))));
+      await withLock(shared.lock, REBUILD_BUSY, () => allEnded(group.map(([list, keys]) => rebuildHeld(list, keys, countsOf))));
     }
     return;
   }

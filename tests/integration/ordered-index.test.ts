@@ -135,6 +135,39 @@ describe("ordered lists", () => {
       expect((await readList(held, { offset: 0, limit: 10 })).keys).toEqual([key(1)]);
     });
 
+    it("another server waiting for a lock this process keeps busy gets it after one turn, not a timeout", async () => {
+      const shared = freshLock();
+      const list = freshList();
+      // Writers here keep coming every millisecond, so a batch is always waiting and a turn runs its length.
+      const writes: Promise<void>[] = [];
+      let n = 0;
+      const writer = setInterval(() => writes.push(changeLists([{ list, key: key(n++), op: "add" }], shared)), 1);
+      // Once this process holds the lock, the other server tries as lib/db/lock.ts's waiters do: an
+      // insert, then a sleep of 25 to 75 ms.
+      while (!(await StockLock.findById(shared.lock).lean())) await new Promise((resolve) => setTimeout(resolve, 5));
+      const started = Date.now();
+      let tookItAfter = -1;
+      try {
+        while (Date.now() - started < 6_000) {
+          try {
+            await StockLock.collection.insertOne({ _id: shared.lock, token: "another server", expiresAt: new Date(Date.now() + 15_000) } as never);
+            tookItAfter = Date.now() - started;
+            break;
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        clearInterval(writer);
+        await StockLock.deleteOne({ _id: shared.lock, token: "another server" });
+      }
+      await Promise.all(writes);
+      expect(tookItAfter).toBeGreaterThanOrEqual(0);
+      expect(tookItAfter).toBeLessThan(3_500);
+      expect(await listSize(list)).toBe(n);
+    }, 20_000);
+
     it("a rebuild under the shared lock in between is read afresh by the next turn, and rebuilds every list given", async () => {
       const shared = freshLock();
       const [a, b] = [freshList(), freshList()];
