@@ -28,7 +28,7 @@ const partSchema = new Schema(
     /**
      * The order journal of placeOrder (lib/stock/part-lock.ts): stock taken for these orders, whose order
      * documents may not be stored yet. Taken in the same single-document write as the stock, so a
-     * crash at any instant leaves enough to settle it. Empty between orders; never shown.
+     * crash at any instant leaves enough to settle it. Between orders it names stored orders or none; never shown.
      */
     stockTakenFor: {
       type: [{ _id: false, order: { type: Schema.Types.ObjectId, required: true }, units: { type: Number, required: true } }],

@@ -14,7 +14,7 @@ import {
   type LockedPart,
   PART_BUSY,
   type PartTake,
-  forgetStoredOrdersLocked,
+  journalsStored,
   settleJournalLocked,
   settleStoredJournalLocked,
   takeStockForOrdersLocked,
@@ -99,8 +99,8 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
 /**
  * Stores the orders of some parts, each part's lock held: the orders checked against each part as
  * read under its lock, one write per part taking the stock of those that fit and journalling them
- * (all sent at once), one insert of every order, one write per part emptying the journal (see
- * lib/stock/part-lock.ts). Sets the outcome of each request of these parts not refused already.
+ * (all sent at once), then one insert of every order (see lib/stock/part-lock.ts). Sets the outcome
+ * of each request of these parts not refused already.
  */
 async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[], onStored?: () => void): Promise<void> {
   const taking: { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake }[] = [];
@@ -144,22 +144,21 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
       outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
     }
   }
+  journalsStored(taking.map(({ take }) => take));
   onStored?.();
-  // The journals are done with. If this write fails, the next lock holder empties them.
-  await forgetStoredOrdersLocked(taking.map(({ take }) => take.partId)).catch(() => undefined);
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.
   stockChanged(taking.map(({ take }) => String(take.partId))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
 }
 
-/** The end of the last round (its journals emptied, its locks let go): the next round is gathered until then. */
+/** The end of the last round (its locks let go): the next round is gathered until then. */
 let lastRound: Promise<void> = Promise.resolve();
 
 /**
  * Stores one round of orders: those that arrived while the previous round was being stored, of any
  * parts. The locks of their parts are taken in one write; a part whose lock is held elsewhere is
  * left to storeWhenFree, so it delays no other part. The round is answered as soon as its orders are
- * stored: emptying the journals and letting the locks go overlap the writes to the order lists, and
+ * stored: letting the locks go overlaps the writes to the order lists, and
  * the next round is gathered until they are done. (Letting rounds on disjoint parts overlap was
  * tried: under the bench's crowd the embedded database's connections timed out, so rounds stay one
  * at a time.)
@@ -210,7 +209,7 @@ const storeWhenFree = batchesByKey<PlaceOrder, Placed>(
         await storeLocked(new Map([[partId, part]]), requests, outcomes);
         return outcomes;
       },
-      { whileBusy: refusedWithoutWaiting },
+      { whileBusy: refusedWithoutWaiting, storedJournal: "replace" },
     );
   },
   { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) },

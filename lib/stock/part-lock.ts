@@ -14,54 +14,88 @@ const LOCK_PREFIX = "part:";
 
 // Crash safety of placeOrder without transactions (FerretDB has none). The commit point is one
 // single-document write to the part: the stock goes down AND the orders' ids and units are recorded
-// in its journal (`stockTakenFor`). Then the order documents are inserted, then the journal is
-// emptied, all before the part's lock is let go. Whatever instant a crash lands:
+// in its journal (`stockTakenFor`), replacing what it held. Then the order documents are inserted,
+// all before the part's lock is let go. Whatever instant a crash lands:
 //   before the part write      nothing happened;
 //   after it, before the orders entries whose order does not exist: their units go back to stock;
 //   after the orders are stored entries whose order exists: they are just dropped.
 // A journal is settled by the next holder of the part's lock, first thing, and at server start-up
 // for each part whose lock a dead holder left behind. A reply is sent only after the order is
 // stored, so every acknowledged order is kept.
+// Once its orders are stored a journal is left as it is rather than emptied (a write per part per
+// round, as dear as the stock write): the part's next order replaces it, and this process remembers
+// which orders it stored, so it does not look them up. Every other lock holder (a cancel, a delete,
+// an admin's edit) empties it first, so an order deleted later is never taken for one never stored.
 
 export type JournalEntry = { order: Types.ObjectId; units: number };
 /** A part as its lock holder reads it: with the journal settled (so always empty). */
 export type LockedPart = Omit<PartDoc, "stockTakenFor"> & { stockTakenFor?: JournalEntry[] };
 
+/** Orders this process stored whose part's journal may still name them, oldest first. */
+const storedOrders = new Set<string>();
+/** How many it remembers: far more than the orders of the parts in progress at one time. */
+const STORED_ORDERS_REMEMBERED = 20_000;
+
+function rememberStored(entries: JournalEntry[]): void {
+  for (const entry of entries) storedOrders.add(String(entry.order));
+  for (const oldest of storedOrders) {
+    if (storedOrders.size <= STORED_ORDERS_REMEMBERED) break;
+    storedOrders.delete(oldest);
+  }
+}
+
+/** Which entries' orders are stored: those this process stored, and the others looked up by id. */
+function storedFlags(entries: JournalEntry[]): Promise<boolean[]> {
+  return Promise.all(entries.map(async (entry) => storedOrders.has(String(entry.order)) || Boolean(await Order.exists({ _id: entry.order }))));
+}
+
 /** Settles journal entries: units of orders never stored go back to stock; the journal is emptied. Call inside the part's lock. */
 export async function settleJournalLocked(partId: Types.ObjectId | string, entries: JournalEntry[]): Promise<number> {
-  const stored = await Promise.all(entries.map((entry) => Order.exists({ _id: entry.order })));
+  return settleWith(partId, entries, await storedFlags(entries));
+}
+
+async function settleWith(partId: Types.ObjectId | string, entries: JournalEntry[], stored: boolean[]): Promise<number> {
   const back = entries.reduce((sum, entry, i) => sum + (stored[i] ? 0 : entry.units), 0);
   await Part.updateOne({ _id: partId }, { $set: { stockTakenFor: [] }, ...(back > 0 ? { $inc: { quantity: back } } : {}) });
-  entries.forEach((entry, i) =>
-    console.warn(`[orders] settled an interrupted order ${String(entry.order)} of part ${String(partId)}: ${stored[i] ? "order kept" : `${entry.units} units back in stock`}`),
-  );
+  entries.forEach((entry, i) => {
+    if (!stored[i]) console.warn(`[orders] settled an interrupted order ${String(entry.order)} of part ${String(partId)}: ${entry.units} units back in stock`);
+  });
   return back;
 }
 
+/** How a lock holder takes a journal of orders all stored: emptied, or left for its own stock write to replace. */
+type StoredJournal = "empty" | "replace";
+
 /** The part as its lock holder reads it (null when not in the catalogue), after settling what a crashed holder left in its journal. */
-async function readSettledLocked(partId: Types.ObjectId | string): Promise<{ part: LockedPart | null; settled: number }> {
+async function readSettledLocked(partId: Types.ObjectId | string, storedJournal: StoredJournal = "empty"): Promise<{ part: LockedPart | null; settled: number }> {
   const part = await Part.findById(partId).select("+stockTakenFor").lean<LockedPart>();
   const journal = part?.stockTakenFor ?? [];
   if (!part || journal.length === 0) return { part, settled: 0 };
-  const back = await settleJournalLocked(partId, journal);
+  const stored = await storedFlags(journal);
+  if (storedJournal === "replace" && stored.every(Boolean)) {
+    rememberStored(journal);
+    return { part: { ...part, stockTakenFor: [] }, settled: 0 };
+  }
+  const back = await settleWith(partId, journal, stored);
   return { part: { ...part, quantity: part.quantity + back, stockTakenFor: [] }, settled: journal.length };
 }
 
 /**
  * Runs `work` while holding the stock lock of one part, with the part as read under the lock (null
  * when it is not in the catalogue) after settling what a crashed holder left in its journal. While
- * the lock is held elsewhere, `whileBusy` may answer instead of waiting (see withLock).
+ * the lock is held elsewhere, `whileBusy` may answer instead of waiting (see withLock). Work that
+ * places orders passes `storedJournal: "replace"`: its stock write replaces a journal of stored orders.
  */
 export function withLockedPart<T>(
   partId: Types.ObjectId | string,
   work: (part: LockedPart | null, settled: number) => Promise<T>,
-  options: { whileBusy?: () => Promise<T | undefined> } = {},
+  options: { whileBusy?: () => Promise<T | undefined>; storedJournal?: StoredJournal } = {},
 ): Promise<T> {
   return withLock(
     `${LOCK_PREFIX}${String(partId)}`,
     PART_BUSY,
     async () => {
-      const { part, settled } = await readSettledLocked(partId);
+      const { part, settled } = await readSettledLocked(partId, options.storedJournal);
       return work(part, settled);
     },
     options,
@@ -69,17 +103,18 @@ export function withLockedPart<T>(
 }
 
 /**
- * Runs `work` holding the stock locks of those of these parts whose locks are free now, taken in one
- * write, with each part read under its lock as withLockedPart reads it. The parts whose lock is held
- * elsewhere are not waited for: `work` gets them as `busy`, to send down a path that waits.
+ * Runs `work`, which places orders, holding the stock locks of those of these parts whose locks are
+ * free now, taken in one write, with each part read under its lock as withLockedPart reads it for
+ * orders. The parts whose lock is held elsewhere are not waited for: `work` gets them as `busy`, to
+ * send down a path that waits.
  */
 export async function withFreeLockedParts<T>(partIds: string[], work: (parts: Map<string, LockedPart | null>, busy: string[]) => Promise<T>): Promise<T> {
   const taken = await takeFreeLocks(partIds.map((id) => `${LOCK_PREFIX}${id}`));
   try {
-    const locked = partIds.filter((id) => taken.has(`${LOCK_PREFIX}${id}`));
-    const read = await Promise.all(locked.map((id) => readSettledLocked(id)));
+    const locked = partIds.filter((id) => taken.keys.has(`${LOCK_PREFIX}${id}`));
+    const read = await Promise.all(locked.map((id) => readSettledLocked(id, "replace")));
     const parts = new Map(locked.map((id, i) => [id, read[i]!.part]));
-    return await work(parts, partIds.filter((id) => !taken.has(`${LOCK_PREFIX}${id}`)));
+    return await work(parts, partIds.filter((id) => !taken.keys.has(`${LOCK_PREFIX}${id}`)));
   } finally {
     await releaseLocks(taken).catch(() => undefined);
   }
@@ -120,12 +155,12 @@ export async function settleStoredJournalLocked(partId: Types.ObjectId | string)
   await readSettledLocked(partId);
 }
 
-/** Empties the parts' journals once their orders are stored, in one write. Call holding their locks. */
-export async function forgetStoredOrdersLocked(partIds: Types.ObjectId[]): Promise<void> {
-  await Part.collection.bulkWrite(
-    partIds.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { stockTakenFor: [] } } } })),
-    { ordered: false },
-  );
+/**
+ * Records that the parts' journals name stored orders only, once their orders are inserted: the
+ * journals stay on the parts (see the top of this file). Call holding their locks.
+ */
+export function journalsStored(takes: PartTake[]): void {
+  for (const take of takes) rememberStored(take.entries);
 }
 
 /** Part locks read at start-up: the locks held at one moment, which a crowd of parts stays far below. */

@@ -1,15 +1,19 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/db/connect";
+import { deleteOrder } from "@/lib/orders/lifecycle";
 import { placeOrder } from "@/lib/orders/place";
 import { ensureIndexes } from "@/lib/seed/seed";
+import type { AccountView } from "@/lib/users/accounts";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/models/StockLock";
+import { unsettledJournalEntries } from "../support/journals";
 
 // Orders that arrive together, whatever their parts, are stored in one round: one write takes the
 // locks of all their parts, one write takes each part's stock, one insert stores every order.
 
+const ADMIN: AccountView = { email: "admin@example.com", name: "Admin", image: "", role: "admin" };
 const order = (partId: Types.ObjectId, quantity = 1) => ({ partId: String(partId), quantity, name: "Round Buyer", email: "rounds@example.com", phone: "555-0100", address: "1 Round Road" });
 
 async function makeParts(count: number, quantity: number) {
@@ -24,7 +28,7 @@ beforeAll(async () => {
 });
 
 describe("a round of orders over many parts", () => {
-  it("40 concurrent orders over 20 parts with 1 unit each: 20 placed, one per part, 20 told out of stock, no lock or journal left", async () => {
+  it("40 concurrent orders over 20 parts with 1 unit each: 20 placed, one per part, 20 told out of stock, no lock left, no journal naming an order not stored", async () => {
     const parts = await makeParts(20, 1);
     const results = await Promise.allSettled(parts.flatMap((part) => [placeOrder(order(part._id)), placeOrder(order(part._id))]));
     const placed = results.filter((r) => r.status === "fulfilled");
@@ -35,11 +39,11 @@ describe("a round of orders over many parts", () => {
       expect((await stockOf(part._id)).quantity).toBe(0);
       expect(await Order.countDocuments({ partId: part._id })).toBe(1);
     }
-    // A round is answered once its orders are stored; its journals are emptied and its locks let go just after.
+    // A round is answered once its orders are stored and lets its locks go just after; its journals
+    // name the stored orders until each part's next order replaces them.
     const leftBehind = async () => {
-      const journals = await Promise.all(parts.map(async (part) => (await stockOf(part._id)).stockTakenFor?.length ?? 0));
       const locks = await Promise.all(parts.map((part) => StockLock.exists({ _id: `part:${String(part._id)}` })));
-      return journals.filter((n) => n > 0).length + locks.filter(Boolean).length;
+      return (await unsettledJournalEntries(parts.map((part) => part._id))) + locks.filter(Boolean).length;
     };
     await expect.poll(leftBehind, { timeout: 5_000 }).toBe(0);
   });
@@ -57,5 +61,34 @@ describe("a round of orders over many parts", () => {
     expect((await waiting).quantity).toBe(2);
     expect((await stockOf(held!._id)).quantity).toBe(3);
     for (const part of free) expect((await stockOf(part._id)).quantity).toBe(2);
+  });
+
+  it("a journal of stored orders stays until the part's next order replaces it, and is emptied before an order of it is deleted", async () => {
+    const [part] = await makeParts(1, 5);
+    const first = await placeOrder(order(part!._id, 2));
+    // Left by the round (no write to empty it): it names the stored order only.
+    await expect.poll(async () => (await stockOf(part!._id)).stockTakenFor?.length ?? 0).toBe(1);
+    const second = await placeOrder(order(part!._id, 1));
+    const journal = (await stockOf(part!._id)).stockTakenFor as { order: Types.ObjectId }[];
+    expect(journal.map((entry) => String(entry.order))).toEqual([second._id]);
+    expect((await stockOf(part!._id)).quantity).toBe(2);
+
+    // Another server (or this one after a restart) settling it later must not take that order for
+    // one never stored once it is deleted: the delete empties the journal first.
+    await deleteOrder(second._id, ADMIN);
+    const after = await stockOf(part!._id);
+    expect(after.stockTakenFor ?? []).toEqual([]);
+    expect(after.quantity).toBe(3);
+    expect(await Order.exists({ _id: first._id })).toBeTruthy();
+  });
+
+  it("a journal of stored orders left by another server is replaced, not settled: no units come back", async () => {
+    const [part] = await makeParts(1, 5);
+    const theirs = await Order.create({ partId: part!._id, partsname: "Theirs", unitPrice: 4.5, quantity: 2, total: 9, name: "Other Buyer", email: "other@example.com", phone: "555-0100", address: "2 Other Road" });
+    await Part.updateOne({ _id: part!._id }, { $set: { quantity: 3, stockTakenFor: [{ order: theirs._id, units: 2 }] } });
+    const mine = await placeOrder(order(part!._id, 1));
+    const now = await stockOf(part!._id);
+    expect(now.quantity).toBe(2);
+    expect((now.stockTakenFor as { order: Types.ObjectId }[]).map((entry) => String(entry.order))).toEqual([mine._id]);
   });
 });
