@@ -21,6 +21,7 @@ import {
   withFreeLockedParts,
   withLockedPart,
 } from "@/lib/stock/part-lock";
+import { isRemembered } from "@/lib/stock/remembered";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import { Order, type OrderDoc } from "@/models/Order";
@@ -93,7 +94,7 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
       status: "placed" as const,
     };
   });
-  return { docs, take: { partId: part._id, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
+  return { docs, take: { part, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
 }
 
 /**
@@ -122,9 +123,14 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
   }
   if (taking.length === 0) return;
   const refuse = (error: unknown) => taking.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
-  if (!(await takeStockForOrdersLocked(taking.map(({ take }) => take)))) {
-    // Another writer bypassed a lock: which parts were written is unknown, so every journal is settled.
-    await Promise.all(taking.map(({ take }) => settleStoredJournalLocked(take.partId)));
+  const writtenAt = await takeStockForOrdersLocked(taking.map(({ take }) => take));
+  if (!writtenAt) {
+    // Which parts were written is unknown, so every journal is settled.
+    const now = await Promise.all(taking.map(({ take }) => settleStoredJournalLocked(take.part._id)));
+    // A part as this process last wrote it was changed since (by another server, or in a shell):
+    // these orders go again, on the parts as read now.
+    if (taking.some(({ take }) => isRemembered(take.part))) return storeLocked(new Map(taking.map(({ take }, i) => [String(take.part._id), now[i]!])), requests, outcomes, onStored);
+    // Read under the locks and still not written: another writer bypassed a lock.
     return refuse(new ConflictError("Not enough in stock for this order."));
   }
   let stored: StoredOrder[];
@@ -132,7 +138,7 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
     stored = (await Order.insertMany(taking.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
   } catch (error) {
     // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
-    await Promise.all(taking.map(({ take }) => settleJournalLocked(take.partId, take.entries))).catch(() => undefined);
+    await Promise.all(taking.map(({ take }) => settleJournalLocked(take.part._id, take.entries))).catch(() => undefined);
     return refuse(error);
   }
   // insertMany answers in the order it was given, so the orders line up with `taking`.
@@ -144,11 +150,31 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
       outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
     }
   }
-  journalsStored(taking.map(({ take }) => take));
+  journalsStored(
+    taking.map(({ take }) => take),
+    writtenAt,
+  );
   onStored?.();
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.
-  stockChanged(taking.map(({ take }) => String(take.partId))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
+  stockChanged(taking.map(({ take }) => String(take.part._id))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
+}
+
+/**
+ * Whether a part as this process last wrote it may stand in for a read: only when it fills every
+ * order of the round, since a refusal must rest on the part as it is now.
+ */
+function rememberedServes(requests: PlaceOrder[]): (partId: string, part: LockedPart) => boolean {
+  const byPart = new Map<string, PlaceOrder[]>();
+  for (const request of requests) {
+    const own = byPart.get(request.partId);
+    if (own) own.push(request);
+    else byPart.set(request.partId, [request]);
+  }
+  return (partId, part) => {
+    const own = byPart.get(partId) ?? [];
+    return fillable(part, own, []).length === own.length;
+  };
 }
 
 /** The end of the last round (its locks let go): the next round is gathered until then. */
@@ -158,10 +184,9 @@ let lastRound: Promise<void> = Promise.resolve();
  * Stores one round of orders: those that arrived while the previous round was being stored, of any
  * parts. The locks of their parts are taken in one write; a part whose lock is held elsewhere is
  * left to storeWhenFree, so it delays no other part. The round is answered as soon as its orders are
- * stored: letting the locks go overlaps the writes to the order lists, and
- * the next round is gathered until they are done. (Letting rounds on disjoint parts overlap was
- * tried: under the bench's crowd the embedded database's connections timed out, so rounds stay one
- * at a time.)
+ * stored: letting the locks go overlaps the writes to the order lists, and the next round is
+ * gathered until they are done. (Letting rounds on disjoint parts overlap was tried: under the
+ * bench's crowd the embedded database's connections timed out, so rounds stay one at a time.)
  */
 async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Promise<Placed>>[]> {
   const outcomes: Outcome<Placed | Promise<Placed>>[] = [];
@@ -185,7 +210,7 @@ async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Prom
       requests.forEach((request, i) => !waiting.has(request.partId) && (stored[i] ??= { error }));
     }
     copyStored();
-  });
+  }, rememberedServes(requests));
   lastRound = round.then(
     () => undefined,
     () => undefined,

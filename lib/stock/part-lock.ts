@@ -5,6 +5,7 @@ import { LockBusyError, releaseLocks, takeFreeLocks, withLock } from "@/lib/db/l
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 import { StockLock } from "@/models/StockLock";
+import { asWritten, forgetPart, isRemembered, knownStored, rememberStored, rememberWritten, rememberedPart } from "@/lib/stock/remembered";
 
 // Every change to a part's stock goes through its lock, so no number of concurrent orders can
 // oversell, on MongoDB and on FerretDB alike.
@@ -26,27 +27,15 @@ const LOCK_PREFIX = "part:";
 // round, as dear as the stock write): the part's next order replaces it, and this process remembers
 // which orders it stored, so it does not look them up. Every other lock holder (a cancel, a delete,
 // an admin's edit) empties it first, so an order deleted later is never taken for one never stored.
+// A part this process wrote last need not even be read for its next order (lib/stock/remembered.ts).
 
 export type JournalEntry = { order: Types.ObjectId; units: number };
 /** A part as its lock holder reads it: with the journal settled (so always empty). */
 export type LockedPart = Omit<PartDoc, "stockTakenFor"> & { stockTakenFor?: JournalEntry[] };
 
-/** Orders this process stored whose part's journal may still name them, oldest first. */
-const storedOrders = new Set<string>();
-/** How many it remembers: far more than the orders of the parts in progress at one time. */
-const STORED_ORDERS_REMEMBERED = 20_000;
-
-function rememberStored(entries: JournalEntry[]): void {
-  for (const entry of entries) storedOrders.add(String(entry.order));
-  for (const oldest of storedOrders) {
-    if (storedOrders.size <= STORED_ORDERS_REMEMBERED) break;
-    storedOrders.delete(oldest);
-  }
-}
-
 /** Which entries' orders are stored: those this process stored, and the others looked up by id. */
 function storedFlags(entries: JournalEntry[]): Promise<boolean[]> {
-  return Promise.all(entries.map(async (entry) => storedOrders.has(String(entry.order)) || Boolean(await Order.exists({ _id: entry.order }))));
+  return Promise.all(entries.map(async (entry) => knownStored(entry) || Boolean(await Order.exists({ _id: entry.order }))));
 }
 
 /** Settles journal entries: units of orders never stored go back to stock; the journal is emptied. Call inside the part's lock. */
@@ -56,6 +45,7 @@ export async function settleJournalLocked(partId: Types.ObjectId | string, entri
 
 async function settleWith(partId: Types.ObjectId | string, entries: JournalEntry[], stored: boolean[]): Promise<number> {
   const back = entries.reduce((sum, entry, i) => sum + (stored[i] ? 0 : entry.units), 0);
+  forgetPart(partId);
   await Part.updateOne({ _id: partId }, { $set: { stockTakenFor: [] }, ...(back > 0 ? { $inc: { quantity: back } } : {}) });
   entries.forEach((entry, i) => {
     if (!stored[i]) console.warn(`[orders] settled an interrupted order ${String(entry.order)} of part ${String(partId)}: ${entry.units} units back in stock`);
@@ -95,6 +85,8 @@ export function withLockedPart<T>(
     `${LOCK_PREFIX}${String(partId)}`,
     PART_BUSY,
     async () => {
+      // Any holder but an order may change the part: what this process remembers of it goes.
+      if (options.storedJournal !== "replace") forgetPart(partId);
       const { part, settled } = await readSettledLocked(partId, options.storedJournal);
       return work(part, settled);
     },
@@ -104,16 +96,28 @@ export function withLockedPart<T>(
 
 /**
  * Runs `work`, which places orders, holding the stock locks of those of these parts whose locks are
- * free now, taken in one write, with each part read under its lock as withLockedPart reads it for
- * orders. The parts whose lock is held elsewhere are not waited for: `work` gets them as `busy`, to
- * send down a path that waits.
+ * free now, taken in one write. Each part is read under its lock as withLockedPart reads it for
+ * orders, unless this process remembers it as its last stock write left it and `trust` says that
+ * copy serves (the orders' stock write is then conditional on it, see takeStockForOrdersLocked).
+ * The parts whose lock is held elsewhere are not waited for: `work` gets them as `busy`, to send
+ * down a path that waits.
  */
-export async function withFreeLockedParts<T>(partIds: string[], work: (parts: Map<string, LockedPart | null>, busy: string[]) => Promise<T>): Promise<T> {
+export async function withFreeLockedParts<T>(
+  partIds: string[],
+  work: (parts: Map<string, LockedPart | null>, busy: string[]) => Promise<T>,
+  trust: (partId: string, part: LockedPart) => boolean,
+): Promise<T> {
   const taken = await takeFreeLocks(partIds.map((id) => `${LOCK_PREFIX}${id}`));
   try {
-    const locked = partIds.filter((id) => taken.keys.has(`${LOCK_PREFIX}${id}`));
-    const read = await Promise.all(locked.map((id) => readSettledLocked(id, "replace")));
-    const parts = new Map(locked.map((id, i) => [id, read[i]!.part]));
+    const parts = new Map<string, LockedPart | null>();
+    const toRead = partIds.filter((id) => {
+      if (!taken.keys.has(`${LOCK_PREFIX}${id}`)) return false;
+      const known = rememberedPart(id);
+      if (known && trust(id, known)) parts.set(id, known);
+      return !parts.has(id);
+    });
+    const read = await Promise.all(toRead.map((id) => readSettledLocked(id, "replace")));
+    toRead.forEach((id, i) => parts.set(id, read[i]!.part));
     return await work(parts, partIds.filter((id) => !taken.keys.has(`${LOCK_PREFIX}${id}`)));
   } finally {
     await releaseLocks(taken).catch(() => undefined);
@@ -125,42 +129,55 @@ export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Pro
   return withLockedPart(partId, () => work());
 }
 
-/** One part's orders in a stock write: their ids and units, for its journal. */
-export type PartTake = { partId: Types.ObjectId; entries: JournalEntry[] };
+/** One part's orders in a stock write: the part as its lock holder has it, and its orders' ids and units, for its journal. */
+export type PartTake = { part: LockedPart; entries: JournalEntry[] };
+
+const unitsOf = (entries: JournalEntry[]) => entries.reduce((sum, entry) => sum + entry.units, 0);
 
 /**
  * Takes each part's orders' units and journals its orders, one write per part, all sent at once.
- * Call holding every part's lock, journals settled. True when every part's write was made; when
- * not, which were is unknown, so the caller settles the journals (settleStoredJournalLocked).
+ * Call holding every part's lock, journals settled. A part read under the lock is written if it
+ * has the units (on a real MongoDB that condition alone is atomic); a part remembered from this
+ * process's last write only if it is still as written. Returns the time written into the parts when
+ * every part's write was made; null when not, which were is then unknown, so the caller settles the
+ * journals (settleStoredJournalLocked).
  */
-export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<boolean> {
+export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<Date | null> {
+  const at = new Date();
   const result = await Part.collection.bulkWrite(
-    takes.map(({ partId, entries }) => {
-      const units = entries.reduce((sum, entry) => sum + entry.units, 0);
+    takes.map(({ part, entries }) => {
+      const units = unitsOf(entries);
       return {
         updateOne: {
-          // Conditional as well as locked: on a real MongoDB the condition alone is atomic.
-          filter: { _id: partId, quantity: { $gte: units } },
-          update: { $inc: { quantity: -units }, $set: { stockTakenFor: entries, updatedAt: new Date() } },
+          filter: isRemembered(part) ? asWritten(part) : { _id: part._id, quantity: { $gte: units } },
+          update: { $inc: { quantity: -units }, $set: { stockTakenFor: entries, updatedAt: at } },
         },
       };
     }),
     { ordered: false },
   );
-  return result.modifiedCount === takes.length;
-}
-
-/** Settles whatever journal a part holds now (after a stock write whose outcome is unknown). Call inside the part's lock. */
-export async function settleStoredJournalLocked(partId: Types.ObjectId | string): Promise<void> {
-  await readSettledLocked(partId);
+  return result.modifiedCount === takes.length ? at : null;
 }
 
 /**
- * Records that the parts' journals name stored orders only, once their orders are inserted: the
- * journals stay on the parts (see the top of this file). Call holding their locks.
+ * Settles whatever journal a part holds now (after a stock write whose outcome is unknown) and
+ * returns the part as read then. Call inside the part's lock.
  */
-export function journalsStored(takes: PartTake[]): void {
-  for (const take of takes) rememberStored(take.entries);
+export async function settleStoredJournalLocked(partId: Types.ObjectId | string): Promise<LockedPart | null> {
+  forgetPart(partId);
+  return (await readSettledLocked(partId)).part;
+}
+
+/**
+ * Records that the parts' orders, written at `at`, are stored: their journals stay on the parts (see
+ * the top of this file), and the next round of orders on them need not read them. Call holding
+ * their locks.
+ */
+export function journalsStored(takes: PartTake[], at: Date): void {
+  for (const { part, entries } of takes) {
+    rememberStored(entries);
+    rememberWritten(part, unitsOf(entries), at);
+  }
 }
 
 /** Part locks read at start-up: the locks held at one moment, which a crowd of parts stays far below. */

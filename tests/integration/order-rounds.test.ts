@@ -91,4 +91,47 @@ describe("a round of orders over many parts", () => {
     expect(now.quantity).toBe(2);
     expect((now.stockTakenFor as { order: Types.ObjectId }[]).map((entry) => String(entry.order))).toEqual([mine._id]);
   });
+
+  describe("a part this process last wrote, changed since by another server or in a shell", () => {
+    // The first order leaves the part remembered as written; each change below comes from outside
+    // this process, so only the conditional stock write can notice it.
+    const remembered = async (quantity: number) => {
+      const [part] = await makeParts(1, quantity + 1);
+      await placeOrder(order(part!._id, 1));
+      return part!;
+    };
+
+    it("a new price set by another server's admin is the price of the next order", async () => {
+      const part = await remembered(10);
+      await Part.updateOne({ _id: part._id }, { $set: { price: 7.25 } });
+      const next = await placeOrder(order(part._id, 2));
+      expect(next.unitPrice).toBe(7.25);
+      expect(next.price).toBe(14.5);
+      expect((await stockOf(part._id)).quantity).toBe(8);
+    });
+
+    it("a name changed in a shell, its update time left as it was, is the name on the next order", async () => {
+      const part = await remembered(10);
+      await Part.collection.updateOne({ _id: part._id }, { $set: { partsname: "Renamed in a shell" } });
+      const next = await placeOrder(order(part._id, 1));
+      expect(next.partsname).toBe("Renamed in a shell");
+      expect((await stockOf(part._id)).quantity).toBe(9);
+    });
+
+    it("stock raised elsewhere fills an order the remembered stock could not", async () => {
+      const part = await remembered(1);
+      await Part.updateOne({ _id: part._id }, { $inc: { quantity: 10 } });
+      expect((await placeOrder(order(part._id, 5))).quantity).toBe(5);
+      expect((await stockOf(part._id)).quantity).toBe(6);
+    });
+
+    it("stock lowered in a shell refuses an order the remembered stock would fill, and takes nothing", async () => {
+      const part = await remembered(10);
+      await Part.collection.updateOne({ _id: part._id }, { $set: { quantity: 2 } });
+      await expect(placeOrder(order(part._id, 5))).rejects.toThrow("Only 2 in stock.");
+      expect((await stockOf(part._id)).quantity).toBe(2);
+      expect(await Order.countDocuments({ partId: part._id })).toBe(1);
+      expect(await unsettledJournalEntries([part._id])).toBe(0);
+    });
+  });
 });
