@@ -109,6 +109,12 @@ export async function takeFreeLocks(keys: string[]): Promise<HeldLocks> {
   return held;
 }
 
+/** Which of the locks taken together are still held by their token (a stalled holder's may have been taken over). */
+export async function heldLocks(held: HeldLocks): Promise<Set<string>> {
+  const locks = await StockLock.find({ token: held.token }, { _id: 1 }).limit(held.keys.size).lean<{ _id: string }[]>();
+  return new Set(locks.map((lock) => lock._id));
+}
+
 /**
  * Lets go of locks taken by `takeFreeLocks`, in one delete by their token: an equality the engine
  * filters on (indexed), where one delete per lock cost FerretDB and PostgreSQL 0.6 ms each. A lock

@@ -16,7 +16,7 @@ import {
   type PartTake,
   journalsStored,
   settleJournalLocked,
-  settleStoredJournalLocked,
+  readPartForOrdersLocked,
   takeStockForOrdersLocked,
   withFreeLockedParts,
   withLockedPart,
@@ -97,14 +97,13 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
   return { docs, take: { part, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
 }
 
-/**
- * Stores the orders of some parts, each part's lock held: the orders checked against each part as
- * read under its lock, one write per part taking the stock of those that fit and journalling them
- * (all sent at once), then one insert of every order (see lib/stock/part-lock.ts). Sets the outcome
- * of each request of these parts not refused already.
- */
-async function storeLocked(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[], onStored?: () => void): Promise<void> {
-  const taking: { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake }[] = [];
+type Taking = { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake };
+/** A take whose stock write was made, and when. */
+type Taken = Taking & { at: Date };
+
+/** The orders of these parts that fit them (the others' outcomes set) and each part's stock write. */
+function takesOf(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): Taking[] {
+  const taking: Taking[] = [];
   const indexesOf = new Map<string, number[]>();
   requests.forEach((request, i) => {
     if (!parts.has(request.partId)) return;
@@ -121,43 +120,80 @@ async function storeLocked(parts: Map<string, LockedPart | null>, requests: Plac
     ownOutcomes.forEach((outcome, n) => (outcomes[indexes[n]!] = outcome));
     if (part && accepted.length > 0) taking.push({ indexes: accepted.map((n) => indexes[n]!), ...orderDocs(part, own, accepted) });
   }
+  return taking;
+}
+
+/** Which of these parts' locks this holder still has (a lock outlived by a stalled holder is taken over). */
+type StillHeld = (partIds: string[]) => Promise<Set<string>>;
+
+/**
+ * Takes the stock of these takes. A take missed because this process's remembered copy of its part
+ * was out of date (written since by another server, or in a shell) goes again on the part as read
+ * now, if its lock is still held; one missed on a part read under the lock means another writer
+ * bypassed the lock. Returns the takes made; the missed ones' outcomes are set.
+ */
+async function takeStock(taking: Taking[], requests: PlaceOrder[], outcomes: Outcome<Placed>[], stillHeld?: StillHeld): Promise<Taken[]> {
+  const refuse = (refused: Taking[], error: unknown) => refused.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
+  const { at, missed } = await takeStockForOrdersLocked(taking.map(({ take }) => take));
+  const made: Taken[] = taking.filter(({ take }) => !missed.has(take)).map((taken) => ({ ...taken, at }));
+  const stale = taking.filter(({ take }) => missed.has(take) && isRemembered(take.part));
+  refuse(
+    taking.filter(({ take }) => missed.has(take) && !isRemembered(take.part)),
+    new ConflictError("Not enough in stock for this order."),
+  );
+  if (stale.length === 0) return made;
+  const ids = stale.map(({ take }) => String(take.part._id));
+  const held = stillHeld ? await stillHeld(ids) : new Set<string>();
+  refuse(
+    stale.filter(({ take }) => !held.has(String(take.part._id))),
+    new LockBusyError(PART_BUSY),
+  );
+  const again = ids.filter((id) => held.has(id));
+  const now = await Promise.all(again.map((id) => readPartForOrdersLocked(id)));
+  const retaking = takesOf(new Map(again.map((id, i) => [id, now[i]!])), requests, outcomes);
+  if (retaking.length === 0) return made;
+  return [...made, ...(await takeStock(retaking, requests, outcomes))];
+}
+
+/**
+ * Stores the orders of some parts, each part's lock held: the orders checked against each part as
+ * its lock holder has it, one write per part taking the stock of those that fit and journalling them
+ * (all sent at once), then one insert of every order (see lib/stock/part-lock.ts). Sets the outcome
+ * of each request of these parts not refused already.
+ */
+async function storeLocked(
+  parts: Map<string, LockedPart | null>,
+  requests: PlaceOrder[],
+  outcomes: Outcome<Placed>[],
+  { onStored, stillHeld }: { onStored?: () => void; stillHeld?: StillHeld } = {},
+): Promise<void> {
+  const taking = takesOf(parts, requests, outcomes);
   if (taking.length === 0) return;
-  const refuse = (error: unknown) => taking.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
-  const writtenAt = await takeStockForOrdersLocked(taking.map(({ take }) => take));
-  if (!writtenAt) {
-    // Which parts were written is unknown, so every journal is settled.
-    const now = await Promise.all(taking.map(({ take }) => settleStoredJournalLocked(take.part._id)));
-    // A part as this process last wrote it was changed since (by another server, or in a shell):
-    // these orders go again, on the parts as read now.
-    if (taking.some(({ take }) => isRemembered(take.part))) return storeLocked(new Map(taking.map(({ take }, i) => [String(take.part._id), now[i]!])), requests, outcomes, onStored);
-    // Read under the locks and still not written: another writer bypassed a lock.
-    return refuse(new ConflictError("Not enough in stock for this order."));
-  }
+  const taken = await takeStock(taking, requests, outcomes, stillHeld);
+  if (taken.length === 0) return;
+  const refuse = (error: unknown) => taken.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
   let stored: StoredOrder[];
   try {
-    stored = (await Order.insertMany(taking.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
+    stored = (await Order.insertMany(taken.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
   } catch (error) {
     // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
-    await Promise.all(taking.map(({ take }) => settleJournalLocked(take.part._id, take.entries))).catch(() => undefined);
+    await Promise.all(taken.map(({ take }) => settleJournalLocked(take.part._id, take.entries))).catch(() => undefined);
     return refuse(error);
   }
-  // insertMany answers in the order it was given, so the orders line up with `taking`.
+  // insertMany answers in the order it was given, so the orders line up with `taken`.
   let next = 0;
   // Stored: the lists and totals need not wait for the locks to be let go, nor hold them.
-  for (const { indexes } of taking) {
+  for (const { indexes } of taken) {
     for (const i of indexes) {
       const order = stored[next++]!;
       outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
     }
   }
-  journalsStored(
-    taking.map(({ take }) => take),
-    writtenAt,
-  );
+  journalsStored(taken);
   onStored?.();
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.
-  stockChanged(taking.map(({ take }) => String(take.part._id))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
+  stockChanged(taken.map(({ take }) => String(take.part._id))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
 }
 
 /**
@@ -195,7 +231,7 @@ async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Prom
   const copyStored = () => stored.forEach((outcome, i) => (outcomes[i] = outcome));
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const round = withFreeLockedParts(partIds, async (parts, busy) => {
+  const round = withFreeLockedParts(partIds, async (parts, busy, stillHeld) => {
     const waiting = new Set(busy);
     requests.forEach((request, i) => {
       if (!waiting.has(request.partId)) return;
@@ -204,7 +240,7 @@ async function storeRound(requests: PlaceOrder[]): Promise<Outcome<Placed | Prom
       outcomes[i] = { value: placing };
     });
     try {
-      await storeLocked(parts, requests, stored, () => (copyStored(), answer()));
+      await storeLocked(parts, requests, stored, { onStored: () => (copyStored(), answer()), stillHeld });
     } catch (error) {
       // Answered here rather than thrown: a throw would also fail the orders handed to storeWhenFree.
       requests.forEach((request, i) => !waiting.has(request.partId) && (stored[i] ??= { error }));

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Types } from "mongoose";
 import { connectDb } from "@/lib/db/connect";
-import { LockBusyError, releaseLocks, takeFreeLocks, withLock } from "@/lib/db/lock";
+import { LockBusyError, heldLocks, releaseLocks, takeFreeLocks, withLock } from "@/lib/db/lock";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 import { StockLock } from "@/models/StockLock";
-import { asWritten, forgetPart, isRemembered, knownStored, rememberStored, rememberWritten, rememberedPart } from "@/lib/stock/remembered";
+import { asWritten, contested, forgetPart, isRemembered, knownStored, rememberStored, rememberWritten, rememberedPart } from "@/lib/stock/remembered";
 
 // Every change to a part's stock goes through its lock, so no number of concurrent orders can
 // oversell, on MongoDB and on FerretDB alike.
@@ -100,11 +100,11 @@ export function withLockedPart<T>(
  * orders, unless this process remembers it as its last stock write left it and `trust` says that
  * copy serves (the orders' stock write is then conditional on it, see takeStockForOrdersLocked).
  * The parts whose lock is held elsewhere are not waited for: `work` gets them as `busy`, to send
- * down a path that waits.
+ * down a path that waits. `stillHeld` tells which of the parts' locks are still this holder's.
  */
 export async function withFreeLockedParts<T>(
   partIds: string[],
-  work: (parts: Map<string, LockedPart | null>, busy: string[]) => Promise<T>,
+  work: (parts: Map<string, LockedPart | null>, busy: string[], stillHeld: (partIds: string[]) => Promise<Set<string>>) => Promise<T>,
   trust: (partId: string, part: LockedPart) => boolean,
 ): Promise<T> {
   const taken = await takeFreeLocks(partIds.map((id) => `${LOCK_PREFIX}${id}`));
@@ -116,12 +116,21 @@ export async function withFreeLockedParts<T>(
       if (known && trust(id, known)) parts.set(id, known);
       return !parts.has(id);
     });
-    const read = await Promise.all(toRead.map((id) => readSettledLocked(id, "replace")));
-    toRead.forEach((id, i) => parts.set(id, read[i]!.part));
-    return await work(parts, partIds.filter((id) => !taken.keys.has(`${LOCK_PREFIX}${id}`)));
+    const read = await Promise.all(toRead.map((id) => readPartForOrdersLocked(id)));
+    toRead.forEach((id, i) => parts.set(id, read[i]!));
+    const stillHeld = async (ids: string[]) => {
+      const held = await heldLocks(taken);
+      return new Set(ids.filter((id) => held.has(`${LOCK_PREFIX}${id}`)));
+    };
+    return await work(parts, partIds.filter((id) => !taken.keys.has(`${LOCK_PREFIX}${id}`)), stillHeld);
   } finally {
     await releaseLocks(taken).catch(() => undefined);
   }
+}
+
+/** A part as a holder of its lock reads it to place orders (null when not in the catalogue). */
+export async function readPartForOrdersLocked(partId: string): Promise<LockedPart | null> {
+  return (await readSettledLocked(partId, "replace")).part;
 }
 
 /** Runs `work` while holding the stock lock of one part. */
@@ -138,11 +147,10 @@ const unitsOf = (entries: JournalEntry[]) => entries.reduce((sum, entry) => sum 
  * Takes each part's orders' units and journals its orders, one write per part, all sent at once.
  * Call holding every part's lock, journals settled. A part read under the lock is written if it
  * has the units (on a real MongoDB that condition alone is atomic); a part remembered from this
- * process's last write only if it is still as written. Returns the time written into the parts when
- * every part's write was made; null when not, which were is then unknown, so the caller settles the
- * journals (settleStoredJournalLocked).
+ * process's last write only if it is still as written. Returns the time written into the parts and
+ * the takes not written, found by reading their parts' journals when not every write was made.
  */
-export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<Date | null> {
+export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<{ at: Date; missed: Set<PartTake> }> {
   const at = new Date();
   const result = await Part.collection.bulkWrite(
     takes.map(({ part, entries }) => {
@@ -156,27 +164,28 @@ export async function takeStockForOrdersLocked(takes: PartTake[]): Promise<Date 
     }),
     { ordered: false },
   );
-  return result.modifiedCount === takes.length ? at : null;
+  if (result.modifiedCount === takes.length) return { at, missed: new Set() };
+  const written = await Promise.all(takes.map(({ part, entries }) => journalNames(part._id, entries[0]!)));
+  const missed = new Set(takes.filter((_take, i) => !written[i]));
+  // Another server writes this part too: remembering it would only cost a missed write a round.
+  for (const { part } of missed) if (isRemembered(part)) contested(part._id);
+  return { at, missed };
+}
+
+/** Whether the part's journal names this entry's order: the stock write that recorded it was made. */
+async function journalNames(partId: Types.ObjectId, entry: JournalEntry): Promise<boolean> {
+  const part = await Part.findById(partId).select("+stockTakenFor").lean<LockedPart>();
+  return (part?.stockTakenFor ?? []).some((journalled) => String(journalled.order) === String(entry.order));
 }
 
 /**
- * Settles whatever journal a part holds now (after a stock write whose outcome is unknown) and
- * returns the part as read then. Call inside the part's lock.
+ * Records that the parts' orders are stored: their journals stay on the parts (see the top of this
+ * file), and the next round of orders on them need not read them. Call holding their locks.
  */
-export async function settleStoredJournalLocked(partId: Types.ObjectId | string): Promise<LockedPart | null> {
-  forgetPart(partId);
-  return (await readSettledLocked(partId)).part;
-}
-
-/**
- * Records that the parts' orders, written at `at`, are stored: their journals stay on the parts (see
- * the top of this file), and the next round of orders on them need not read them. Call holding
- * their locks.
- */
-export function journalsStored(takes: PartTake[], at: Date): void {
-  for (const { part, entries } of takes) {
-    rememberStored(entries);
-    rememberWritten(part, unitsOf(entries), at);
+export function journalsStored(taken: { take: PartTake; at: Date }[]): void {
+  for (const { take, at } of taken) {
+    rememberStored(take.entries);
+    rememberWritten(take.part, unitsOf(take.entries), at);
   }
 }
 

@@ -37,14 +37,25 @@ export const knownStored = (entry: JournalEntry): boolean => storedOrders.get(St
  */
 const writtenParts = newestOf<LockedPart>(5_000);
 const remembered = new WeakSet<LockedPart>();
+/** Parts another server wrote since this process did, until when they are not remembered. */
+const contestedUntil = newestOf<number>(5_000);
+/** How long a part written by another server is read for each round rather than remembered. */
+const CONTESTED_MS = 30_000;
 
 /** The part as this process's last stock write left it, if it remembers it. */
 export const rememberedPart = (partId: string): LockedPart | undefined => writtenParts.get(partId.toLowerCase());
 export const isRemembered = (part: LockedPart): boolean => remembered.has(part);
 export const forgetPart = (partId: Types.ObjectId | string): void => void writtenParts.delete(String(partId).toLowerCase());
 
+/** Another server wrote this part since this process did: it is read for each round for a while. */
+export function contested(partId: Types.ObjectId | string): void {
+  forgetPart(partId);
+  contestedUntil.set(String(partId).toLowerCase(), Date.now() + CONTESTED_MS);
+}
+
 /** Remembers a part after this process took `units` of its stock at `at`, its orders stored. */
 export function rememberWritten(part: LockedPart, units: number, at: Date): void {
+  if ((contestedUntil.get(String(part._id)) ?? 0) > Date.now()) return;
   const written: LockedPart = { ...part, quantity: part.quantity - units, updatedAt: at, stockTakenFor: [] };
   remembered.add(written);
   writtenParts.set(String(part._id), written);
@@ -55,7 +66,8 @@ export function rememberWritten(part: LockedPart, units: number, at: Date): void
  * and every field an order checks or copies (an operator's edit in a shell leaves the time as it was).
  */
 export function asWritten(part: LockedPart): Record<string, unknown> {
-  const maybe = (value: unknown) => value ?? { $exists: false };
+  // null matches a field that is missing or null, on MongoDB and FerretDB alike.
+  const maybe = (value: unknown) => value ?? null;
   return {
     _id: part._id,
     quantity: part.quantity,

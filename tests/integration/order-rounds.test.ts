@@ -1,6 +1,7 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb, trusted } from "@/lib/db/connect";
+import { heldLocks, releaseLocks, takeFreeLocks } from "@/lib/db/lock";
 import { deleteOrder } from "@/lib/orders/lifecycle";
 import { placeOrder } from "@/lib/orders/place";
 import { ensureIndexes } from "@/lib/seed/seed";
@@ -133,5 +134,33 @@ describe("a round of orders over many parts", () => {
       expect(await Order.countDocuments({ partId: part._id })).toBe(1);
       expect(await unsettledJournalEntries([part._id])).toBe(0);
     });
+
+    it("in a round over several parts, only the part changed elsewhere goes again: the others' stock is taken once", async () => {
+      const parts = await makeParts(3, 10);
+      await Promise.all(parts.map((part) => placeOrder(order(part._id, 1))));
+      const [first, changed, last] = parts;
+      await Part.collection.updateOne({ _id: changed!._id }, { $set: { price: 6 } });
+      const placed = await Promise.all(parts.map((part) => placeOrder(order(part._id, 2))));
+      expect(placed.map((view) => view.unitPrice)).toEqual([4.5, 6, 4.5]);
+      for (const part of [first!, changed!, last!]) {
+        expect((await stockOf(part._id)).quantity).toBe(7);
+        expect(await Order.countDocuments({ partId: part._id })).toBe(2);
+      }
+      expect(await unsettledJournalEntries(parts.map((part) => part._id))).toBe(0);
+    });
+  });
+
+  it("locks taken together are let go together, all but one another holder took over", async () => {
+    const keys = ["together:a", "together:b", "together:c"];
+    const held = await takeFreeLocks(keys);
+    expect([...held.keys]).toEqual(keys);
+    // The holder stalled past the lock's expiry and another took "b" over.
+    await StockLock.deleteOne({ _id: "together:b" });
+    await StockLock.collection.insertOne({ _id: "together:b", token: "the new holder", expiresAt: new Date(Date.now() + 60_000) } as never);
+    expect([...(await heldLocks(held))].sort()).toEqual(["together:a", "together:c"]);
+    await releaseLocks(held);
+    expect((await StockLock.find({ _id: trusted({ $in: keys }) }).lean()).map((lock) => lock.token)).toEqual(["the new holder"]);
+    await StockLock.deleteOne({ _id: "together:b" });
   });
 });
+
