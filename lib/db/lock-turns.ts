@@ -1,5 +1,5 @@
 import "server-only";
-import { LONGEST_RETRY_SLEEP_MS, withLock } from "@/lib/db/lock";
+import { othersWaiting, withLock } from "@/lib/db/lock";
 
 // Changes queued per key and applied in batches, one batch at a time, under the key's lock
 // (lib/db/lock.ts, so across server processes too). The lock is held for a turn of up to TURN_MS
@@ -10,11 +10,14 @@ import { LONGEST_RETRY_SLEEP_MS, withLock } from "@/lib/db/lock";
 /** How long one turn may last while batches keep coming: well inside the lock's expiry. */
 const TURN_MS = 2_000;
 /**
- * After a turn that ran its whole length, the lock stays free this long before this process takes it
- * again: longer than a waiter elsewhere sleeps between tries, so another server's writers get their
- * turn rather than time out behind a process that is never idle.
+ * After a turn that ran its whole length while a caller elsewhere waits (lib/db/lock.ts signWaiting),
+ * the lock stays free until that caller has taken it (its sign goes) or for at most this long, so
+ * another server's writers get their turn rather than time out behind a process that is never idle.
+ * With no one waiting, the turns follow each other at once.
  */
-const HANDOVER_MS = LONGEST_RETRY_SLEEP_MS + 25;
+const HANDOVER_MS = 1_000;
+/** How often a process handing a lock over looks whether it was taken. */
+const HANDOVER_POLL_MS = 25;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,6 +29,12 @@ export type TurnWork<Change, Held> = {
   /** Writes one batch; may change `held` to what it wrote. */
   apply: (key: string, held: Held, changes: Change[]) => Promise<void>;
 };
+
+/** Leaves a lock free while a caller elsewhere says it waits for it, up to HANDOVER_MS. */
+async function handOver(lock: string): Promise<void> {
+  const until = Date.now() + HANDOVER_MS;
+  while (Date.now() < until && (await othersWaiting(lock).catch(() => false))) await sleep(HANDOVER_POLL_MS);
+}
 
 /** A function that queues changes of a key and resolves once they are written. */
 export function inTurnsUnderLock<Change, Held>(lockKey: (key: string) => string, busyMessage: string, { begin, apply }: TurnWork<Change, Held>): (key: string, changes: Change[]) => Promise<void> {
@@ -65,7 +74,7 @@ export function inTurnsUnderLock<Change, Held>(lockKey: (key: string) => string,
           failed?.settle.forEach(({ reject }) => reject(error));
         }
         last?.settle.forEach(({ resolve }) => resolve());
-        if (ranOut) await sleep(HANDOVER_MS);
+        if (ranOut) await handOver(lockKey(key));
       }
     } finally {
       draining.delete(key);

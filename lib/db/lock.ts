@@ -25,8 +25,6 @@ export const MAX_WAITING_PER_LOCK = 32;
 
 /** A waiter for a lock held elsewhere tries again after at most 1.5 × this. */
 const RETRY_MS = 50;
-/** The longest a waiter for a lock held by another process sleeps between tries. */
-export const LONGEST_RETRY_SLEEP_MS = RETRY_MS * 1.5;
 
 type LocalLine = { tail: Promise<unknown>; waiting: number };
 const localLines = new Map<string, LocalLine>();
@@ -36,6 +34,25 @@ export class LockBusyError extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Where a waiter for a lock held elsewhere says so, renewing it with each expiry check: a process
+ * keeping the lock in turns (lib/db/lock-turns.ts) lets it go a moment only when someone waits.
+ * Not "part:…", which start-up reads as part locks left behind.
+ */
+const waitingSign = (key: string) => `waiting:${key}`;
+const SIGN_MS = 2 * EXPIRY_CHECK_MS;
+
+/** Says that a caller elsewhere waits for the lock `key`. */
+export async function signWaiting(key: string): Promise<void> {
+  await StockLock.collection.updateOne({ _id: waitingSign(key) } as never, { $set: { token: "waiting", expiresAt: new Date(Date.now() + SIGN_MS) } }, { upsert: true });
+}
+
+/** Whether a caller elsewhere has said lately that it waits for the lock `key`. */
+export async function othersWaiting(key: string): Promise<boolean> {
+  const sign = await StockLock.findById(waitingSign(key)).lean();
+  return Boolean(sign && sign.expiresAt.getTime() > Date.now());
+}
+
 /** What a caller of a busy lock answers instead of waiting for it, if anything (undefined: wait). */
 type WhileBusy<T> = () => Promise<T | undefined>;
 
@@ -44,10 +61,13 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
   const token = randomUUID();
   const deadline = Date.now() + LOCK_WAIT_MS;
   let expiryCheckedAt = -Infinity;
+  let signed = false;
   for (let attempt = 0; ; attempt++) {
     try {
       // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
       await StockLock.collection.insertOne({ _id: key, token, expiresAt: new Date(Date.now() + LOCK_TTL_MS) } as never);
+      // Another waiter still waiting signs again within EXPIRY_CHECK_MS.
+      if (signed) await StockLock.deleteOne({ _id: waitingSign(key) }).catch(() => undefined);
       return { token };
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
@@ -59,6 +79,8 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
     // Held by another process (or left by one that crashed): take over only an expired lock, by its token.
     if (Date.now() - expiryCheckedAt >= EXPIRY_CHECK_MS) {
       expiryCheckedAt = Date.now();
+      await signWaiting(key);
+      signed = true;
       const held = await StockLock.findById(key).lean();
       if (held && held.expiresAt.getTime() < Date.now()) {
         await StockLock.deleteOne({ _id: key, token: held.token });
