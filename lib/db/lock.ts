@@ -47,6 +47,11 @@ export async function signWaiting(key: string): Promise<void> {
   await StockLock.collection.updateOne({ _id: waitingSign(key) } as never, { $set: { token: "waiting", expiresAt: new Date(Date.now() + SIGN_MS) } }, { upsert: true });
 }
 
+const dropSign = (key: string) => StockLock.deleteOne({ _id: waitingSign(key) }).then(
+  () => undefined,
+  () => undefined,
+);
+
 /** Whether a caller elsewhere has said lately that it waits for the lock `key`. */
 export async function othersWaiting(key: string): Promise<boolean> {
   const sign = await StockLock.findById(waitingSign(key)).lean();
@@ -67,7 +72,7 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
       // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
       await StockLock.collection.insertOne({ _id: key, token, expiresAt: new Date(Date.now() + LOCK_TTL_MS) } as never);
       // Another waiter still waiting signs again within EXPIRY_CHECK_MS.
-      if (signed) await StockLock.deleteOne({ _id: waitingSign(key) }).catch(() => undefined);
+      if (signed) await dropSign(key);
       return { token };
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
@@ -76,18 +81,22 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
       const instead = await whileBusy();
       if (instead !== undefined) return { instead };
     }
-    // Held by another process (or left by one that crashed): take over only an expired lock, by its token.
+    // Held by another process (or left by one that crashed): take over only an expired lock, by its
+    // token; else say that a caller waits.
     if (Date.now() - expiryCheckedAt >= EXPIRY_CHECK_MS) {
       expiryCheckedAt = Date.now();
-      await signWaiting(key);
-      signed = true;
       const held = await StockLock.findById(key).lean();
       if (held && held.expiresAt.getTime() < Date.now()) {
         await StockLock.deleteOne({ _id: key, token: held.token });
         continue;
       }
+      await signWaiting(key);
+      signed = true;
     }
-    if (Date.now() > deadline) throw new LockBusyError(busyMessage);
+    if (Date.now() > deadline) {
+      if (signed) await dropSign(key);
+      throw new LockBusyError(busyMessage);
+    }
     await sleep(Math.min(5 + attempt * 5, RETRY_MS) * (0.5 + Math.random()));
   }
 }
