@@ -1,33 +1,16 @@
 import "server-only";
-import { Types } from "mongoose";
 import { stockChanged } from "@/lib/cache/tags";
 import { batchesByKey, type Outcome } from "@/lib/db/batches";
 import { connectDb } from "@/lib/db/connect";
 import { logUnexpected } from "@/lib/db/database-down";
 import { LockBusyError } from "@/lib/db/lock";
-import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges } from "@/lib/orders/order-lists";
+import { type PlaceOrder, type StillHeld, fillable, takeStock, takesOf } from "@/lib/orders/stock-takes";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import {
-  type JournalEntry,
-  type LockedPart,
-  PART_BUSY,
-  type PartTake,
-  journalsStored,
-  settleJournalLocked,
-  readPartForOrdersLocked,
-  takeStockForOrdersLocked,
-  withFreeLockedParts,
-  withLockedPart,
-} from "@/lib/stock/part-lock";
-import { isRemembered } from "@/lib/stock/remembered";
-import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
-import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
+import { type LockedPart, PART_BUSY, journalsStored, settleJournalLocked, withFreeLockedParts, withLockedPart } from "@/lib/stock/part-lock";
 import { Order, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
-
-export type PlaceOrder = { partId: string; quantity: number; name: string; email: string; phone: string; address: string };
 
 type StoredOrder = OrderDoc & { createdAt: Date };
 /** A stored order, and the writes that put it in its lists and its day's totals. */
@@ -37,123 +20,6 @@ type Placed = { order: StoredOrder; recorded: Promise<unknown> };
 export const MAX_ORDERS_PER_PART = 100;
 /** Orders in progress in one server process, of all parts together: past this, the same. */
 const MAX_ORDERS_IN_PROGRESS = 2_000;
-
-/**
- * Throws the reason `quantity` of this part cannot be ordered from the `left` units, if any: not in
- * the catalogue (404), outside minOrder..maxPerOrder (400), more than the stock (409), or no price
- * to charge (409).
- */
-function refuseUnfillable(part: LockedPart | null, quantity: number, left: number): asserts part is LockedPart {
-  if (!part) throw new NotFoundError("This part is not in the catalogue.");
-  const range = quantityRangeMessage(part.minOrder, largestOrder(part));
-  if (quantity < part.minOrder || quantity > maxPerOrderOf(part)) throw new InvalidInputError(range);
-  if (quantity > left) throw new ConflictError(left === 0 ? "This part is out of stock." : `Only ${left} in stock. ${range}`);
-  // A price stored before prices were whole cents (0.004) would make a $0 order.
-  if (toCents(part.price) < 1) throw new ConflictError("This part has no price yet and cannot be ordered.");
-}
-
-/**
- * Sorts a batch's orders into those the part can fill, each checked against the stock the orders
- * before it left (so the batch never oversells), and the refused ones, whose outcome is set.
- */
-function fillable(part: LockedPart | null, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): number[] {
-  const accepted: number[] = [];
-  let left = part?.quantity ?? 0;
-  for (const [i, request] of requests.entries()) {
-    if (outcomes[i]) continue;
-    try {
-      refuseUnfillable(part, request.quantity, left);
-      left -= request.quantity;
-      accepted.push(i);
-    } catch (error) {
-      outcomes[i] = { error };
-    }
-  }
-  return accepted;
-}
-
-/** An order as it is inserted: the database adds its timestamps. */
-type NewOrder = Omit<OrderDoc, "createdAt" | "updatedAt"> & { _id: Types.ObjectId };
-type OrderDocs = { docs: NewOrder[]; take: PartTake };
-
-/** The order documents of the accepted requests of one part, and its stock write. */
-function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[]): OrderDocs {
-  const docs = accepted.map((i) => {
-    const request = requests[i]!;
-    return {
-      _id: new Types.ObjectId(),
-      partId: part._id,
-      partsname: part.partsname,
-      unitPrice: part.price,
-      quantity: request.quantity,
-      total: orderTotal(part.price, request.quantity),
-      name: request.name,
-      email: request.email,
-      phone: request.phone,
-      address: request.address,
-      status: "placed" as const,
-    };
-  });
-  return { docs, take: { part, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
-}
-
-type Taking = { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake };
-/** A take whose stock write was made, and when. */
-type Taken = Taking & { at: Date };
-
-/** The orders of these parts that fit them (the others' outcomes set) and each part's stock write. */
-function takesOf(parts: Map<string, LockedPart | null>, requests: PlaceOrder[], outcomes: Outcome<Placed>[]): Taking[] {
-  const taking: Taking[] = [];
-  const indexesOf = new Map<string, number[]>();
-  requests.forEach((request, i) => {
-    if (!parts.has(request.partId)) return;
-    const indexes = indexesOf.get(request.partId);
-    if (indexes) indexes.push(i);
-    else indexesOf.set(request.partId, [i]);
-  });
-  for (const [partId, indexes] of indexesOf) {
-    const part = parts.get(partId) ?? null;
-    const own = indexes.map((i) => requests[i]!);
-    const ownOutcomes: Outcome<Placed>[] = [];
-    indexes.forEach((i, n) => outcomes[i] && (ownOutcomes[n] = outcomes[i]));
-    const accepted = fillable(part, own, ownOutcomes);
-    ownOutcomes.forEach((outcome, n) => (outcomes[indexes[n]!] = outcome));
-    if (part && accepted.length > 0) taking.push({ indexes: accepted.map((n) => indexes[n]!), ...orderDocs(part, own, accepted) });
-  }
-  return taking;
-}
-
-/** Which of these parts' locks this holder still has (a lock outlived by a stalled holder is taken over). */
-type StillHeld = (partIds: string[]) => Promise<Set<string>>;
-
-/**
- * Takes the stock of these takes. A take missed because this process's remembered copy of its part
- * was out of date (written since by another server, or in a shell) goes again on the part as read
- * now, if its lock is still held; one missed on a part read under the lock means another writer
- * bypassed the lock. Returns the takes made; the missed ones' outcomes are set.
- */
-async function takeStock(taking: Taking[], requests: PlaceOrder[], outcomes: Outcome<Placed>[], stillHeld?: StillHeld): Promise<Taken[]> {
-  const refuse = (refused: Taking[], error: unknown) => refused.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
-  const { at, missed } = await takeStockForOrdersLocked(taking.map(({ take }) => take));
-  const made: Taken[] = taking.filter(({ take }) => !missed.has(take)).map((taken) => ({ ...taken, at }));
-  const stale = taking.filter(({ take }) => missed.has(take) && isRemembered(take.part));
-  refuse(
-    taking.filter(({ take }) => missed.has(take) && !isRemembered(take.part)),
-    new ConflictError("Not enough in stock for this order."),
-  );
-  if (stale.length === 0) return made;
-  const ids = stale.map(({ take }) => String(take.part._id));
-  const held = stillHeld ? await stillHeld(ids) : new Set<string>();
-  refuse(
-    stale.filter(({ take }) => !held.has(String(take.part._id))),
-    new LockBusyError(PART_BUSY),
-  );
-  const again = ids.filter((id) => held.has(id));
-  const now = await Promise.all(again.map((id) => readPartForOrdersLocked(id)));
-  const retaking = takesOf(new Map(again.map((id, i) => [id, now[i]!])), requests, outcomes);
-  if (retaking.length === 0) return made;
-  return [...made, ...(await takeStock(retaking, requests, outcomes))];
-}
 
 /**
  * Stores the orders of some parts, each part's lock held: the orders checked against each part as
