@@ -1,12 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { type Clock, type LimitStatus, NOT_LIMITED, type Taken, type WindowLimit, statusOf } from "@/lib/limits/window";
 
-// Hits kept in this process only: the store of the unit tests, and what a process counts with
-// while Redis is down (lib/limits/redis-store.ts).
+// Hits kept in this process only: the store of the unit tests, and the Redis store's copy of what
+// Redis last said of each key, counted on while Redis is down (lib/limits/redis-store.ts).
 
 type MemoryOptions = WindowLimit & { now?: Clock; maxKeys?: number };
 
-/** One counted hit: when, and the receipt a take handed out for it. */
-type MemoryHit = { at: number; receipt: string };
+/**
+ * One counted hit: when, and the receipt a take handed out for it. `storedIn`: the Redis (its
+ * epoch) known to hold it; none for a hit counted here only.
+ */
+export type MemoryHit = { at: number; receipt: string; storedIn?: string };
 
 /** A sliding window in memory, with at most `maxKeys` keys (the least recently hit go first). */
 export class SlidingWindowLimiter {
@@ -15,6 +19,8 @@ export class SlidingWindowLimiter {
   private readonly now: Clock;
   private readonly maxKeys: number;
   private counted = 0;
+  // Part of every receipt, so two processes' hits stay two when both are written to Redis.
+  private readonly instance = randomBytes(6).toString("base64url");
 
   constructor({ max, windowMs, now = Date.now, maxKeys = 50_000 }: MemoryOptions) {
     this.limit = { max, windowMs };
@@ -52,22 +58,44 @@ export class SlidingWindowLimiter {
     this.hits.delete(key);
   }
 
-  /** Counts a hit and returns its receipt ("m" + a number, never a Redis member, so the Redis store can hand both out). */
+  /** The key's hits in the window, oldest first. */
+  hitsOf(key: string): MemoryHit[] {
+    return [...this.recent(key, this.now())];
+  }
+
+  /** The keys that have hits (some perhaps out of the window by now), least recently hit first. */
+  keys(): string[] {
+    return [...this.hits.keys()];
+  }
+
+  /** Replaces the key's hits with these (what a shared store holds), the last `max` in the window kept. */
+  replace(key: string, hits: MemoryHit[]): void {
+    const now = this.now();
+    const fresh = hits.filter((hit) => now - hit.at < this.limit.windowMs).sort((a, b) => a.at - b.at);
+    if (fresh.length === 0) this.hits.delete(key);
+    else this.keep(key, fresh);
+  }
+
+  /** Counts a hit and returns its receipt ("m" + a number and this limiter's tag, never a Redis member, so the Redis store can hand both out). */
   private count(key: string): string {
-    const receipt = `m${++this.counted}`;
+    const receipt = `m${++this.counted}.${this.instance}`;
     if (this.limit.max <= 0) return receipt;
     const now = this.now();
-    const recent = [...this.recent(key, now), { at: now, receipt }].slice(-this.limit.max);
+    this.keep(key, [...this.recent(key, now), { at: now, receipt }]);
+    return receipt;
+  }
+
+  /** Stores the key's hits (its last `max`), as the most recently hit key, within `maxKeys`. */
+  private keep(key: string, hits: MemoryHit[]): void {
     // Re-inserted so the map stays in least-recently-hit order for eviction.
     this.hits.delete(key);
-    this.hits.set(key, recent);
+    this.hits.set(key, hits.slice(-this.limit.max));
     // A flood of new keys (forged addresses) must not grow memory without bound.
     while (this.hits.size > this.maxKeys) {
       const first = this.hits.keys().next();
       if (first.done) break;
       this.hits.delete(first.value);
     }
-    return receipt;
   }
 
   private recent(key: string, now: number): MemoryHit[] {

@@ -12,7 +12,8 @@ import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
 
 // Both shared stores of the limits, on the real embedded database and a real Redis: the sliding
 // window's edges, reset, hits sent in parallel (as several server processes would) counted exactly,
-// a check-and-count that lets exactly `max` through, and Redis that goes away.
+// a check-and-count that lets exactly `max` through, and Redis that goes away (and comes back
+// having forgotten everything, as the cluster's in-memory Redis does).
 
 const MINUTE = 60_000;
 
@@ -279,5 +280,47 @@ describe("limits kept in Redis", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("hand out no fresh allowance when Redis goes away and comes back empty: the tighter count holds, for every process", async () => {
+    const name = fresh("outage");
+    const limit = { max: 5, windowMs: 10 * MINUTE };
+    const [onA, onB] = [redisLimiter(name, limit), redisLimiter(name, limit)];
+    expect(await onB.take("k")).toEqual(COUNTED);
+    expect(await onA.take("k")).toEqual(COUNTED);
+    expect(await onA.take("k")).toEqual(COUNTED);
+    const port = redis.port;
+    await redis.kill();
+    // Three of five were counted: two more, not five, while Redis is away.
+    const inOutage: Taken[] = [];
+    try {
+      for (let i = 0; i < 4; i++) inOutage.push(await onA.take("k"));
+    } finally {
+      redis = await startRedis({ port });
+    }
+    expect(inOutage.map((taken) => taken.limited)).toEqual([false, false, true, true]);
+    await expect.poll(() => connectRedis(), { timeout: 10_000 }).toBe(true);
+    // The restarted Redis has forgotten every hit; the process that counted them has not.
+    expect((await onA.take("k")).limited).toBe(true);
+    expect((await onB.take("k")).limited).toBe(true);
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      expect(await client.zCard(redisLimitKey(name, "k"))).toBe(5);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("never write back a hit given back by another process while Redis stayed up", async () => {
+    const name = fresh("given-back-elsewhere");
+    const limit = { max: 2, windowMs: 10 * MINUTE };
+    const [onA, onB] = [redisLimiter(name, limit), redisLimiter(name, limit)];
+    const first = receiptOf(await onA.take("k"));
+    await onA.take("k");
+    expect((await onB.status("k")).limited).toBe(true);
+    await onA.giveBack("k", first);
+    expect(await onB.take("k")).toEqual(COUNTED);
+    expect((await onA.take("k")).limited).toBe(true);
   });
 });
