@@ -2,8 +2,10 @@
 // nginx (Debian), sharing one database (MONGODB_URI) and one Redis (REDIS_URL, started here unless
 // given) for the cache and the limits. Every process gets the same build, secret and environment;
 // sessions are JWTs, so any process serves any visitor (no sticky sessions). nginx is the only
-// trusted proxy (TRUSTED_PROXIES=127.0.0.1) and says who the client is and which host and scheme it
-// used. Ctrl-C or SIGTERM stops nginx, then the shop processes (each finishing its requests), then
+// trusted proxy: it connects from 127.0.0.1 (TRUSTED_PROXIES) with a secret made for this run
+// (TRUSTED_PROXY_SECRET, never logged) and says who the client is and which host and scheme it
+// used; another local program reaching a shop process directly is counted by its own address.
+// Ctrl-C or SIGTERM stops nginx, then the shop processes (each finishing its requests), then
 // Redis; scripts/with-db.mjs, which runs this, then stops the database. The parts run in process
 // groups of their own, so only this script's handler stops them; nginx or Redis exiting on its own
 // stops the cluster (exit code 1), a shop process exiting is logged (nginx routes around it).
@@ -11,6 +13,7 @@
 //   (N: the machine's cores; P: $PORT or 3000; D: nginx's files, .data/cluster)
 // Also used by scripts/load.mjs to measure one process against several.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,11 +84,12 @@ export async function startCluster({ processes, port, env = {}, dir = path.join(
   try {
     const redisUrl = await sharedRedis({ env, parts, quiet, detached });
     const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${port}`;
-    const shared = { TRUSTED_PROXIES: "127.0.0.1", ...env, REDIS_URL: redisUrl, NEXTAUTH_URL: publicUrl };
+    const proxySecret = randomBytes(32).toString("base64url");
+    const shared = { TRUSTED_PROXIES: "127.0.0.1", ...env, TRUSTED_PROXY_SECRET: proxySecret, REDIS_URL: redisUrl, NEXTAUTH_URL: publicUrl };
     const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
     const shops = await startShops({ ports, env: shared, parts, quiet, detached });
     const workers = Math.min(processes, os.availableParallelism());
-    const nginx = await startNginx({ dir, port, upstreams: ports.map((p) => `127.0.0.1:${p}`), workers, detached });
+    const nginx = await startNginx({ dir, port, upstreams: ports.map((p) => `127.0.0.1:${p}`), workers, detached, proxySecret });
     parts.push({ name: `nginx (pid ${nginx.pid})`, critical: true, pid: nginx.pid, exit: nginx.exit, stop: nginx.stop });
     watch(parts, () => stopping !== null, onExit, stop);
     if (!quiet) console.log(`[cluster] ${processes} shop process(es) on ports ${ports.join(", ")} (pids ${shops.map((s) => s.pid).join(", ")}) behind nginx (pid ${nginx.pid}) at ${publicUrl}`);

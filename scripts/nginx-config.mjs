@@ -1,6 +1,6 @@
 // nginx's configuration for npm run cluster (scripts/cluster.mjs, scripts/nginx.mjs): one upstream of
 // the shop's processes, kept-alive connections, forwarding headers set by nginx (never passed
-// through), the shop's body caps, errors answered in the shop's JSON shape, and limits on slow and
+// through) with the secret that lets the shop believe them, the shop's body caps, errors answered in the shop's JSON shape, and limits on slow and
 // greedy clients.
 import path from "node:path";
 
@@ -69,8 +69,18 @@ function errorLocations() {
   return [...statuses, ...tooLarge].join("\n");
 }
 
+/**
+ * The header with the cluster's secret (lib/server/trusted-proxies.ts PROXY_SECRET_HEADER): the shop
+ * believes forwarding headers only from a peer that sends it, so nothing else on this machine can
+ * name a client by reaching a shop process directly.
+ */
+export const PROXY_SECRET_HEADER = "X-Shop-Proxy-Secret";
+
+/** Only characters that need no quoting in nginx's configuration, and enough of them. */
+const PROXY_SECRET = /^[\w-]{32,}$/;
+
 /** How a location hands a request to the shop: forwarding headers set (never passed through). */
-function proxyToShop(indent) {
+function proxyToShop(indent, proxySecret) {
   return `proxy_pass http://shop;
 proxy_http_version 1.1;
 proxy_set_header Connection "";
@@ -81,6 +91,7 @@ proxy_set_header X-Forwarded-Proto $scheme;
 proxy_set_header X-Forwarded-Host $http_host;
 proxy_set_header X-Real-IP "";
 proxy_set_header Forwarded "";
+proxy_set_header ${PROXY_SECRET_HEADER} "${proxySecret}";
 proxy_buffering off;
 proxy_read_timeout 120s;`
     .split("\n")
@@ -89,13 +100,13 @@ proxy_read_timeout 120s;`
 }
 
 /** The part-image upload paths (lib/server/body-cap.ts LARGER_BODIES): a larger body allowed there only. */
-function partImageLocations() {
+function partImageLocations(proxySecret) {
   return ["/part-images", "/part-images/"]
     .map(
       (exact) => `    location = ${exact} {
       client_max_body_size ${NGINX_PART_IMAGE_LIMIT};
 ${errorPages("      ", "e413_image")}
-${proxyToShop("      ")}
+${proxyToShop("      ", proxySecret)}
     }`,
     )
     .join("\n");
@@ -120,8 +131,13 @@ function clientLimits(connectionsPerClient) {
   large_client_header_buffers 4 32k;`;
 }
 
-/** nginx's configuration: one upstream of the shop's processes, kept-alive connections, forwarding headers set (never passed through). */
-export function nginxConfig({ dir, port, upstreams, workers = 1, connectionsPerClient = CONNECTIONS_PER_CLIENT }) {
+/**
+ * nginx's configuration: one upstream of the shop's processes, kept-alive connections, forwarding
+ * headers set (never passed through). `proxySecret`: the shop processes' TRUSTED_PROXY_SECRET (none:
+ * the header is sent empty, so a client's own never passes).
+ */
+export function nginxConfig({ dir, port, upstreams, workers = 1, connectionsPerClient = CONNECTIONS_PER_CLIENT, proxySecret = "" }) {
+  if (proxySecret && !PROXY_SECRET.test(proxySecret)) throw new Error("The proxy secret must be 32 or more letters, digits, '_' or '-'.");
   const temp = (name) => path.join(dir, "tmp", name);
   // Run as root (the only way to start it on a port below 1024), nginx's workers drop to nobody.
   const asRoot = process.getuid?.() === 0;
@@ -155,9 +171,9 @@ ${upstreams.map((u) => `    server ${u};`).join("\n")}
     listen ${port};
 ${errorPages("    ", "e413")}
     location / {
-${proxyToShop("      ")}
+${proxyToShop("      ", proxySecret)}
     }
-${partImageLocations()}
+${partImageLocations(proxySecret)}
 ${errorLocations()
   .split("\n")
   .map((line) => `  ${line}`)

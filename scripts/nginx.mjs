@@ -62,15 +62,19 @@ async function listening(child, port, pidFile) {
   }
 }
 
-/** Starts nginx on `port` in front of `upstreams`; resolves once it listens there, stopped again if it does not. */
-export async function startNginx({ dir, port, upstreams, workers, detached = false, connectionsPerClient }) {
+/**
+ * Starts nginx on `port` in front of `upstreams`; resolves once it listens there, stopped again if it
+ * does not. `proxySecret`: sent to the shop with every request (its configuration file is readable by
+ * its owner only).
+ */
+export async function startNginx({ dir, port, upstreams, workers, detached = false, connectionsPerClient, proxySecret }) {
   ensureNginxInstalled();
   await assertPortFree(port);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "tmp"), { recursive: true });
   if (process.getuid?.() === 0) spawnSync("chown", ["-R", "nobody:nogroup", path.join(dir, "tmp")]);
   const conf = path.join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ dir, port, upstreams, workers, connectionsPerClient }));
+  writeFileSync(conf, nginxConfig({ dir, port, upstreams, workers, connectionsPerClient, proxySecret }), { mode: 0o600 });
   const child = spawn(NGINX, ["-p", dir, "-c", conf], { stdio: ["ignore", "inherit", "inherit"], detached });
   // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
   trackChild(child, { signal: "SIGQUIT", group: detached });

@@ -98,10 +98,17 @@ function refusalOf(method: string, pathname: string, headers: IncomingMessage["h
   return null;
 }
 
-/** TRUSTED_PROXIES, read once; a malformed list stops the server, since guessing would trust the wrong peers or none. */
+/**
+ * TRUSTED_PROXIES and TRUSTED_PROXY_SECRET, read once; a malformed list or secret stops the server,
+ * since guessing would trust the wrong peers or none.
+ */
 function trustedProxiesAtStartup(): TrustedProxies {
   try {
-    return parseTrustedProxies(process.env.TRUSTED_PROXIES);
+    const proxies = parseTrustedProxies(process.env.TRUSTED_PROXIES, process.env.TRUSTED_PROXY_SECRET);
+    if (!proxies.secured && (proxies.includes("127.0.0.1") || proxies.includes("::1"))) {
+      console.warn("[server] TRUSTED_PROXIES trusts this machine's own address without TRUSTED_PROXY_SECRET: any program on it can name any client address");
+    }
+    return proxies;
   } catch (error) {
     if (!(error instanceof TrustedProxiesError)) throw error;
     console.error(`[server] ${error.message}`);

@@ -1,16 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCluster, type Cluster } from "../../scripts/cluster.mjs";
-import { CONNECTIONS_PER_CLIENT, nginxConfig, SHOP_BODY_CAP, SHOP_PART_IMAGE_CAP } from "../../scripts/nginx-config.mjs";
+import { CONNECTIONS_PER_CLIENT, nginxConfig, PROXY_SECRET_HEADER, SHOP_BODY_CAP, SHOP_PART_IMAGE_CAP } from "../../scripts/nginx-config.mjs";
 import { startNginx } from "../../scripts/nginx.mjs";
 import { freePort } from "../../scripts/ferretdb.mjs";
 import { repoRoot, signIn } from "../../scripts/harness.mjs";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
+import { PROXY_SECRET_HEADER as SHOP_PROXY_SECRET_HEADER } from "@/lib/server/trusted-proxies";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 import { Client } from "../support/client";
 import { TEST_AUTH_SECRET } from "../support/server";
@@ -18,15 +20,34 @@ import { TEST_AUTH_SECRET } from "../support/server";
 const FAILURES_PER_ADDRESS = 3;
 const ADDRESS_LOCKED = /^Too many attempts\. Try again in \d+ minutes?\.$/;
 
-/** One failed-or-not credentials sign-in through `client`, sending `headers`; the error next-auth reports, or null. */
-async function signInAttempt(client: Client, email: string, password: string, headers: Record<string, string>): Promise<string | null> {
-  const csrf = await client.get<{ csrfToken: string }>("/api/auth/csrf");
-  const form = new URLSearchParams({ email, password, csrfToken: csrf.body.csrfToken, callbackUrl: client.baseUrl, json: "true" });
-  const reply = await client.call<{ url?: string }>("POST", "/api/auth/callback/credentials", {
-    body: form.toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+/** A request through node:http, from `localAddress` (another loopback address: another visitor) when given. */
+function send(url: string, { method = "GET", headers = {}, body, localAddress }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string }) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request(url, { method, headers, localAddress }, (reply) => {
+      let text = "";
+      reply.on("data", (chunk) => (text += chunk));
+      reply.on("end", () => resolve({ headers: reply.headers, text }));
+    });
+    request.on("error", reject);
+    request.end(body);
   });
-  return new URL(reply.body.url ?? "", client.baseUrl).searchParams.get("error");
+}
+
+/**
+ * One credentials sign-in with a wrong password at `baseUrl` (nginx, or a shop process directly),
+ * sending `headers`, from `localAddress` when given; the error next-auth reports.
+ */
+async function wrongPassword(baseUrl: string, email: string, { headers = {}, localAddress }: { headers?: Record<string, string>; localAddress?: string } = {}): Promise<string | null> {
+  const csrf = await send(`${baseUrl}/api/auth/csrf`, { headers, localAddress });
+  const cookie = (csrf.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+  const form = new URLSearchParams({ email, password: "wrong-guess", csrfToken: (JSON.parse(csrf.text) as { csrfToken: string }).csrfToken, callbackUrl: baseUrl, json: "true" });
+  const reply = await send(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie, ...headers },
+    body: form.toString(),
+    localAddress,
+  });
+  return new URL((JSON.parse(reply.text) as { url?: string }).url ?? "", baseUrl).searchParams.get("error");
 }
 
 const NOT_ANSWERING = "The shop is not answering just now; please try again in a moment.";
@@ -64,13 +85,15 @@ async function post(baseUrl: string, pathname: string, bytes: number) {
 describe("several shop processes behind nginx (npm run cluster)", () => {
   let cluster: Cluster;
   let port: number;
+  let dir: string;
 
   beforeAll(async () => {
     port = await freePort();
+    dir = tempDir("cluster-");
     cluster = await startCluster({
       processes: 2,
       port,
-      dir: tempDir("cluster-"),
+      dir,
       env: {
         NEXTAUTH_SECRET: TEST_AUTH_SECRET,
         NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test",
@@ -101,12 +124,37 @@ describe("several shop processes behind nginx (npm run cluster)", () => {
   });
 
   it("counts a guesser by the address nginx saw, whatever forwarding headers the guesser sends", async () => {
+    const guesser = "127.0.0.4";
     for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
       const forged = { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, forwarded: `for=192.0.2.${i}` };
-      expect(await signInAttempt(new Client(cluster.baseUrl), `nobody-${i}@example.com`, "wrong-guess", forged)).toBe(WRONG_CREDENTIALS);
+      expect(await wrongPassword(cluster.baseUrl, `nobody-${i}@example.com`, { headers: forged, localAddress: guesser })).toBe(WRONG_CREDENTIALS);
     }
     const yetAnother = { "x-forwarded-for": "203.0.113.99", "x-real-ip": "198.51.100.99" };
-    expect(await signInAttempt(new Client(cluster.baseUrl), "nobody-else@example.com", "wrong-guess", yetAnother)).toMatch(ADDRESS_LOCKED);
+    expect(await wrongPassword(cluster.baseUrl, "nobody-else@example.com", { headers: yetAnother, localAddress: guesser })).toMatch(ADDRESS_LOCKED);
+  });
+
+  it("counts a program that reaches a shop process directly by its own address, whatever X-Forwarded-For it sends, and nginx's visitors each by theirs", async () => {
+    const shop = cluster.shops[1]!.baseUrl;
+    const visitor = "127.0.0.2";
+    // Another program on the machine (127.0.0.1, nginx's own address) names a visitor it wants locked out.
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
+      expect(await wrongPassword(shop, `framing-${i}@example.com`, { headers: { "x-forwarded-for": visitor } })).toBe(WRONG_CREDENTIALS);
+    }
+    expect(await wrongPassword(cluster.baseUrl, "visitor@example.com", { localAddress: visitor })).toBe(WRONG_CREDENTIALS);
+    // Its guesses were its own: naming yet another address does not get it more.
+    expect(await wrongPassword(shop, "framing-more@example.com", { headers: { "x-forwarded-for": "203.0.113.77" } })).toMatch(ADDRESS_LOCKED);
+    // Through nginx each visitor still has an allowance of its own.
+    for (let i = 1; i < FAILURES_PER_ADDRESS; i++) expect(await wrongPassword(cluster.baseUrl, "visitor@example.com", { localAddress: visitor })).toBe(WRONG_CREDENTIALS);
+    expect(await wrongPassword(cluster.baseUrl, "visitor@example.com", { localAddress: visitor })).toMatch(ADDRESS_LOCKED);
+    expect(await wrongPassword(cluster.baseUrl, "neighbour@example.com", { localAddress: "127.0.0.3" })).toBe(WRONG_CREDENTIALS);
+  });
+
+  it("keeps the secret nginx proves itself with in a file only its owner reads, out of the shop's log", () => {
+    const conf = path.join(dir, "nginx.conf");
+    const secret = new RegExp(`proxy_set_header ${PROXY_SECRET_HEADER} "([\\w-]{32,})";`).exec(readFileSync(conf, "utf8"))?.[1];
+    expect(secret).toBeDefined();
+    expect(statSync(conf).mode & 0o077).toBe(0);
+    for (const shop of cluster.shops) expect(shop.output()).not.toContain(secret);
   });
 
   it("refuses a body over the shop's cap with its JSON 413, whether the shop or nginx refuses it, at once", async () => {
@@ -153,6 +201,9 @@ describe("nginx's configuration", () => {
     const text = nginxConfig({ dir, port: 8080, upstreams: ["127.0.0.1:3001", "127.0.0.1:3002"] });
     expect(text).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
     expect(text).toContain('proxy_set_header X-Real-IP "";');
+    // Without a secret the header still goes out empty: a client's own never passes through.
+    expect(text).toContain(`proxy_set_header ${PROXY_SECRET_HEADER} "";`);
+    expect(PROXY_SECRET_HEADER.toLowerCase()).toBe(SHOP_PROXY_SECRET_HEADER);
     const file = path.join(dir, "nginx.conf");
     writeFileSync(file, text);
     const check = spawnSync("/usr/sbin/nginx", ["-t", "-p", dir, "-c", file], { encoding: "utf8" });

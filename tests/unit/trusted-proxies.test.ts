@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
-import { TrustedProxiesError, parseTrustedProxies, requestFacts, stampRequest } from "@/lib/server/trusted-proxies";
+import { PROXY_SECRET_HEADER, TrustedProxiesError, parseTrustedProxies, requestFacts, stampRequest } from "@/lib/server/trusted-proxies";
 
 const nobody = parseTrustedProxies("");
 const proxy = parseTrustedProxies("10.0.0.5, 10.1.0.0/16, ::1");
@@ -81,5 +81,30 @@ describe("stampRequest", () => {
     const headers: IncomingHttpHeaders = { [BROWSER_ORIGIN_HEADER]: "https://evil.example" };
     stampRequest("127.0.0.1", false, headers, nobody);
     expect(headers[BROWSER_ORIGIN_HEADER]).toBeUndefined();
+  });
+});
+
+describe("TRUSTED_PROXY_SECRET", () => {
+  const secret = "s3cret-made-for-this-cluster-0123456789";
+  const guarded = parseTrustedProxies("127.0.0.1", secret);
+  const claims = { host: "127.0.0.1:3001", "x-forwarded-for": "198.51.100.7", "x-forwarded-host": "shop.example", "x-forwarded-proto": "https" };
+
+  it("believes a trusted address only when it sends the secret, and never passes the secret on", () => {
+    const fromProxy: IncomingHttpHeaders = { ...claims, [PROXY_SECRET_HEADER]: secret };
+    expect(stampRequest("127.0.0.1", false, fromProxy, guarded)).toEqual({ clientAddress: "198.51.100.7", browserOrigin: "https://shop.example", https: true });
+    expect(fromProxy[PROXY_SECRET_HEADER]).toBeUndefined();
+    for (const sent of [undefined, "", secret.slice(0, -1), `${secret}x`, [secret, secret]]) {
+      const fromAnotherProgram: IncomingHttpHeaders = { ...claims, [PROXY_SECRET_HEADER]: sent };
+      expect(stampRequest("127.0.0.1", false, fromAnotherProgram, guarded)).toEqual({ clientAddress: "127.0.0.1", browserOrigin: "http://127.0.0.1:3001", https: false });
+      expect(fromAnotherProgram).toEqual({ host: "127.0.0.1:3001", [CLIENT_ADDRESS_HEADER]: "127.0.0.1", [BROWSER_ORIGIN_HEADER]: "http://127.0.0.1:3001" });
+    }
+  });
+
+  it("is still no reason to believe an address that is not a trusted proxy", () => {
+    expect(requestFacts("203.0.113.9", false, { ...claims, [PROXY_SECRET_HEADER]: secret }, guarded).clientAddress).toBe("203.0.113.9");
+  });
+
+  it.each(["short", "with a space in it, long enough to count 0123456789", "é".repeat(40)])("refuses the secret %j", (bad) => {
+    expect(() => parseTrustedProxies("127.0.0.1", bad)).toThrow(TrustedProxiesError);
   });
 });
