@@ -12,13 +12,11 @@
 //   npm run cluster [-- --processes N] [--port P] [--dir D]
 //   (N: the machine's cores; P: $PORT or 3000; D: nginx's files, .data/cluster)
 // Also used by scripts/load.mjs to measure one process against several.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ferretdb.mjs";
-import { repoRoot, startNext } from "./harness.mjs";
+import { ensureBuild, repoRoot, startNext } from "./harness.mjs";
 import { assertPortFree, startNginx } from "./nginx.mjs";
 import { startRedis } from "./redis.mjs";
 
@@ -116,12 +114,6 @@ function cliOptions() {
   return { processes, port, dir };
 }
 
-function ensureBuild(dist) {
-  if (existsSync(path.join(repoRoot, dist, "BUILD_ID"))) return;
-  console.log(`[cluster] no production build in ${dist}/: building it first (npm run build)`);
-  if (spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: repoRoot }).status !== 0) process.exit(1);
-}
-
 /**
  * npm run cluster. The parts run in process groups of their own: a Ctrl-C at the terminal reaches
  * this process only (nginx would take SIGINT as a fast stop, dropping the requests it proxies, and
@@ -131,7 +123,7 @@ function ensureBuild(dist) {
 async function main() {
   const { processes, port, dir } = cliOptions();
   const dist = process.env.NEXT_DIST_DIR || ".next";
-  ensureBuild(dist);
+  ensureBuild(dist, "cluster");
   let stopCluster = null;
   let exitCode = null;
   const shutDown = async (code, why) => {

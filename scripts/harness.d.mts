@@ -10,4 +10,6 @@ export type NextServer = {
   stop(): Promise<void>;
 };
 export function startNext(options?: { port?: number; env?: Record<string, string>; log?: (line: string) => void; detached?: boolean }): Promise<NextServer>;
+/** Builds into `dist` unless a build newer than the source is there; logs which, tagged `who`. */
+export function ensureBuild(dist: string, who: string): void;
 export function signIn(baseUrl: string, account: { email: string; password: string; name?: string }): Promise<string>;

@@ -1,13 +1,40 @@
 // Shared by scripts/fuzz.mjs and scripts/load.mjs: starts the production server (`next start` on the
 // build in NEXT_DIST_DIR, default .next-test) against MONGODB_URI (set by scripts/with-db.mjs) and
-// signs in through the real next-auth credentials flow.
-import { spawn } from "node:child_process";
+// signs in through the real next-auth credentials flow; makes sure a build is there to start.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./ferretdb.mjs";
 import { stopChild, trackChild } from "./stop-child.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The newest modification time among the files a build is made from (git's list of them). */
+function newestSource() {
+  const listed = spawnSync("git", ["ls-files", "app", "components", "lib", "models", "types", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"], { cwd: repoRoot, encoding: "utf8" });
+  const files = (listed.stdout ?? "").split("\n").filter(Boolean);
+  return Math.max(0, ...files.map((file) => (existsSync(path.join(repoRoot, file)) ? statSync(path.join(repoRoot, file)).mtimeMs : 0)));
+}
+
+/**
+ * Makes sure the production build in `dist` exists and is newer than the source, else builds it
+ * there as `npm run build` does (no database); says which, under the log tag `who`.
+ */
+export function ensureBuild(dist, who) {
+  const buildId = path.join(repoRoot, dist, "BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSource()) {
+    console.log(`[${who}] using the production build in ${dist}/`);
+    return;
+  }
+  const why = existsSync(buildId) ? `the build in ${dist}/ is older than the source` : `no production build in ${dist}/`;
+  console.log(`[${who}] ${why}: building it first (next build)`);
+  const env = { ...process.env, NEXT_DIST_DIR: dist };
+  delete env.MONGODB_URI;
+  delete env.REDIS_URL;
+  const built = spawnSync(process.execPath, [path.join(repoRoot, "node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", cwd: repoRoot, env });
+  if (built.status !== 0) throw new Error(`next build failed (${built.status ?? built.signal})`);
+}
 
 /**
  * Starts `next start` on 127.0.0.1; resolves once it answers. `log` gets its output line by line

@@ -16,12 +16,14 @@
 // and is checked: no 5xx, no network error, no oversell, every acknowledged order stored.
 //   LOAD_SHAPES: which shapes, comma-separated (default "1,1+nginx,2+nginx").
 //   LOAD_PAGES_ONLY=1: the cached-pages phase alone; LOAD_RESULT_FILE: the figures as JSON there too.
+//   NEXT_DIST_DIR: the build measured; by default the shop's own (.next, what `npm run build` and
+//   `npm run shop` make), built first when missing or older than the source.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
 import { startCluster } from "../cluster.mjs";
 import { freePort } from "../ferretdb.mjs";
-import { repoRoot, startNext } from "../harness.mjs";
+import { ensureBuild, repoRoot, startNext } from "../harness.mjs";
 import { check, customers, mixedLoad, resetStock, settled } from "./mixed.mjs";
 import { ordersLoad } from "./orders.mjs";
 import { cachedPagePaths, cachedPagesLoad, ensureWrkInstalled } from "./pages.mjs";
@@ -38,8 +40,9 @@ const WARM_SECONDS = Number(process.env.LOAD_WARM_SECONDS ?? 15);
 const USERS = Number(process.env.LOAD_USERS ?? 40);
 const ORDER_CONNECTIONS = Number(process.env.LOAD_ORDER_CONNECTIONS ?? 50);
 const ORDERS_SECONDS = Number(process.env.LOAD_ORDERS_SECONDS ?? 15);
-/** The load signs up and signs in far more than the per-address limits allow one address. */
-const NO_LIMITS = { AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" };
+const DIST = process.env.NEXT_DIST_DIR || ".next";
+/** The build every shape runs; the load signs up and signs in far more than the per-address limits allow one address. */
+const SHOP_ENV = { NEXT_DIST_DIR: DIST, AUTH_SIGNUPS_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_IP: "0", AUTH_SIGNIN_FAILURES_PER_EMAIL_IP: "0" };
 
 function parseShape(shape) {
   const match = /^(\d+)(\+nginx)?$/.exec(shape);
@@ -54,14 +57,15 @@ const frontPort = async () => (process.env.LOAD_PORT ? Number(process.env.LOAD_P
 async function startShape(shape, port) {
   const { processes, nginx } = parseShape(shape);
   if (!nginx) {
-    const server = await startNext({ port: port ?? (await frontPort()), env: NO_LIMITS });
+    const server = await startNext({ port: port ?? (await frontPort()), env: SHOP_ENV });
     return { base: server.baseUrl, stop: () => server.stop() };
   }
   const dir = path.join(repoRoot, ".data", `load-${shape}`);
-  const cluster = await startCluster({ processes, port: port ?? (await frontPort()), env: NO_LIMITS, dir });
+  const cluster = await startCluster({ processes, port: port ?? (await frontPort()), env: SHOP_ENV, dir });
   return { base: cluster.baseUrl, stop: () => cluster.stop() };
 }
 
+ensureBuild(DIST, "load");
 const db = await mongoose.connect(process.env.MONGODB_URI);
 const parts = db.connection.collection("parts");
 const partIds = (await parts.find({ quantity: { $gt: 0 } }, { projection: { _id: 1 } }).limit(100).toArray()).map((p) => String(p._id));
