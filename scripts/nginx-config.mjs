@@ -1,7 +1,7 @@
 // nginx's configuration for npm run cluster (scripts/cluster.mjs, scripts/nginx.mjs): one upstream of
 // the shop's processes, kept-alive connections, forwarding headers set by nginx (never passed
-// through) with the secret that lets the shop believe them, the shop's body caps, errors answered in the shop's JSON shape, and limits on slow and
-// greedy clients.
+// through) with the secret that lets the shop believe them, the shop's body caps, errors answered
+// in the shop's JSON shape, and limits on slow and greedy clients.
 import path from "node:path";
 
 /** The shop's own body caps: lib/server/body-cap.ts MAX_BODY_BYTES and lib/validation/part-image.ts PART_IMAGE_MAX_BYTES (the tests check they agree). */
