@@ -3,6 +3,8 @@ import { completePartWrite, PART_NOTE_PREFIX } from "@/lib/catalogue/pending-lis
 import { connectDb } from "@/lib/db/connect";
 import { pendingWriteIds } from "@/lib/db/list-journal";
 import { LockBusyError } from "@/lib/db/lock";
+import { REVIEW_NOTE_ID, withReviewsLock } from "@/lib/reviews/totals";
+import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
 
 // At start-up: completes every write of documents and their lists that a crash cut short
 // (lib/db/list-journal.ts), so the lists agree with the documents even where no one writes again.
@@ -13,6 +15,8 @@ const AT_ONCE = 8;
 
 function complete(noteId: string): Promise<unknown> {
   if (noteId.startsWith(PART_NOTE_PREFIX)) return completePartWrite(noteId.slice(PART_NOTE_PREFIX.length));
+  if (noteId.startsWith(ACCOUNT_NOTE_PREFIX)) return completeAccountListing(noteId);
+  if (noteId === REVIEW_NOTE_ID) return withReviewsLock(async () => undefined);
   return Promise.resolve();
 }
 

@@ -6,11 +6,18 @@ import { changeLists, keyId, readWholeList } from "@/lib/db/ordered-index";
 import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
 import { fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
+import { REVIEW_LIST } from "@/lib/reviews/list";
+import { readReviewTotals } from "@/lib/reviews/totals";
+import { removeReview, saveReview } from "@/lib/reviews/commands";
+import { registerUser } from "@/lib/users/accounts";
+import { USER_LIST } from "@/lib/users/list";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
 import { Part } from "@/models/Part";
+import { Review } from "@/models/Review";
 import { StockLock } from "@/models/StockLock";
+import { User } from "@/models/User";
 import { fitmentDisagreements } from "../support/lists-agree";
 
 // Every write of a document and then its lists, cut short between the two (the database gone, a
@@ -145,4 +152,39 @@ describe("a fitment write cut short between its documents and its lists", () => 
     expect(await addFitment(id, [{ ...corolla, yearFrom: 2017, engine: "1.6 L4" }])).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
     expect(await fitmentDisagreements(id)).toEqual([]);
   });
+});
+
+describe("review and account writes cut short before their lists", () => {
+  const author = (email: string) => ({ email, name: "Cut Reviewer", image: "", role: "user" as const });
+
+  it("a new review missing from the list is listed, and counted once, by the next review write", async () => {
+    await holdList(REVIEW_LIST);
+    await expect(saveReview({ rating: 4, description: "Cut short." }, author("cut-one@example.com"))).rejects.toThrow();
+    await letGo();
+    const review = (await Review.findOne({ email: "cut-one@example.com" }).lean())!;
+    expect(await holds(REVIEW_LIST, String(review._id))).toBe(false);
+    await saveReview({ rating: 2, description: "The next one." }, author("cut-two@example.com"));
+    expect(await holds(REVIEW_LIST, String(review._id))).toBe(true);
+    expect((await readReviewTotals()).count).toBe(await Review.countDocuments());
+  }, 30_000);
+
+  it("a removed review leaves the list at start-up, and is taken off the totals once", async () => {
+    const { review } = await saveReview({ rating: 5, description: "To be removed." }, author("cut-three@example.com"));
+    await holdList(REVIEW_LIST);
+    await expect(removeReview(review._id, author("cut-three@example.com"))).rejects.toThrow();
+    await letGo();
+    await completeInterruptedWrites();
+    expect(await holds(REVIEW_LIST, review._id)).toBe(false);
+    expect((await readReviewTotals()).count).toBe(await Review.countDocuments());
+  }, 30_000);
+
+  it("an account opened but missing from the accounts list is listed at start-up", async () => {
+    await holdList(USER_LIST);
+    await expect(registerUser({ email: "cut-account@example.com", name: "Cut Account" })).rejects.toThrow();
+    await letGo();
+    const user = (await User.findOne({ email: "cut-account@example.com" }).lean())!;
+    expect(await holds(USER_LIST, String(user._id))).toBe(false);
+    await completeInterruptedWrites();
+    expect(await holds(USER_LIST, String(user._id))).toBe(true);
+  }, 30_000);
 });
