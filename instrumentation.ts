@@ -5,7 +5,7 @@ export async function register(): Promise<void> {
     checkAuthSecretAtStartup();
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server/server-lifecycle");
+      const { completeInterruptedWritesAtStartup, installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server/server-lifecycle");
       await installRequestFilter();
       const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
@@ -16,6 +16,7 @@ export async function register(): Promise<void> {
       const { connectRedis } = await import("@/lib/redis/connection.mjs");
       await connectRedis();
       settleInterruptedOrdersAtStartup();
+      completeInterruptedWritesAtStartup();
     }
   }
 }

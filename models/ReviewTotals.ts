@@ -10,11 +10,13 @@ const reviewTotalsSchema = new Schema(
     /** Reviews with 1 to 5 stars, and the sum of their stars. */
     ratedCount: { type: Number, required: true, min: 0 },
     ratingSum: { type: Number, required: true, min: 0 },
+    /** The token of the last review write counted (lib/reviews/totals.ts), so a write cut short is counted once. */
+    applied: { type: String },
   },
   { collection: "reviewtotals", versionKey: false },
 );
 
-export type ReviewTotalsFields = { _id: string; count: number; ratedCount: number; ratingSum: number };
+export type ReviewTotalsFields = { _id: string; count: number; ratedCount: number; ratingSum: number; applied?: string };
 
 export const ReviewTotals: Model<ReviewTotalsFields> =
   (mongoose.models.ReviewTotals as Model<ReviewTotalsFields>) ?? mongoose.model<ReviewTotalsFields>("ReviewTotals", reviewTotalsSchema);

@@ -1,6 +1,8 @@
 import "server-only";
+import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { type ListedPart, LISTED_FIELDS, listChanges } from "@/lib/catalogue/lists";
+import { notePartWrite, withPartListsLock } from "@/lib/catalogue/pending-lists";
 import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
@@ -11,40 +13,53 @@ import { rememberBrands } from "@/lib/catalogue/brands";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
 import { dropFitment, refitPartKeys } from "@/lib/fitment/part-changes";
-import { withPartLock } from "@/lib/stock/part-lock";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 
 // Each command keeps the catalogue's lists and search terms (lib/catalogue/lists.ts) before it
-// returns, so the part shows in every list and search from the next request on.
+// returns, so the part shows in every list and search from the next request on. Each notes its write
+// before the part's document (lib/catalogue/pending-lists.ts): one cut short between the document
+// and its lists is completed by the part's next writer or at start-up.
+
+/** The fields of a part its lists are made of. */
+const listedOf = (part: PartDoc): ListedPart => Object.fromEntries(["_id", ...Object.keys(LISTED_FIELDS)].flatMap((field) => (field in part ? [[field, part[field as keyof PartDoc]]] : []))) as ListedPart;
 
 /** Adds a part to the catalogue (admin's add-product form). */
 export async function addPart(input: NewPart): Promise<PartView> {
   await connectDb();
-  const part = await Part.create({
-    partsname: input.partsname,
-    image: input.image,
-    price: input.price,
-    quantity: input.quantity,
-    minOrder: input.minOrder,
-    maxPerOrder: input.maxPerOrder,
-    description: input.description,
-    ...identityOf(input),
-  });
-  if (part.sku) {
-    // Claimed once the part bears it, so a rival adding the same SKU at once sees a part that bears it.
-    try {
-      await claimSku(part.sku, part._id);
-    } catch (error) {
-      await Part.deleteOne({ _id: part._id });
-      throw error;
+  // Its id is chosen first, so its write is noted before the part exists and the part is in every list even if the adding is cut short.
+  const id = new Types.ObjectId();
+  const added = await withPartListsLock(id, async () => {
+    const done = await notePartWrite(id, { part: { before: null } });
+    const part = await Part.create({
+      _id: id,
+      partsname: input.partsname,
+      image: input.image,
+      price: input.price,
+      quantity: input.quantity,
+      minOrder: input.minOrder,
+      maxPerOrder: input.maxPerOrder,
+      description: input.description,
+      ...identityOf(input),
+    });
+    if (part.sku) {
+      // Claimed once the part bears it, so a rival adding the same SKU at once sees a part that bears it.
+      try {
+        await claimSku(part.sku, part._id);
+      } catch (error) {
+        await Part.deleteOne({ _id: part._id });
+        await done();
+        throw error;
+      }
     }
-  }
-  const added = part.toObject();
-  await rememberBrands([added.brand]);
-  await changeLists(listChanges(null, added));
-  await partsChanged(String(part._id));
+    const stored = part.toObject();
+    await rememberBrands([stored.brand]);
+    await changeLists(listChanges(null, stored));
+    await done();
+    return stored;
+  });
+  await partsChanged(String(id));
   return toPartView(added);
 }
 
@@ -54,7 +69,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
  */
 export async function updatePart(id: string, changes: PartUpdate): Promise<PartView> {
   await connectDb();
-  return withPartLock(id, async () => {
+  return withPartListsLock(id, async () => {
     const part = await Part.findById(id).lean<PartDoc>();
     if (!part) throw new NotFoundError("There is no part with this id.");
     const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description">> = {};
@@ -75,6 +90,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     const skuChanged = compactNumber(newSku ?? (identity.unset.includes("sku") ? "" : (part.sku ?? ""))) !== compactNumber(part.sku ?? "");
     if (newSku && skuChanged) await claimSku(newSku, part._id);
     const unset = Object.fromEntries(identity.unset.map((field) => [field, 1]));
+    const done = await notePartWrite(part._id, { part: { before: listedOf(part) } });
     await Part.updateOne({ _id: part._id }, { $set: { ...set, ...identity.set }, ...(identity.unset.length > 0 ? { $unset: unset } : {}) });
     if (part.sku && skuChanged) await releaseSku(part.sku, part._id);
     const updated = await Part.findById(id).lean<PartDoc>();
@@ -83,6 +99,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     await changeLists(listChanges(part, updated));
     await refitPartKeys(part, updated);
     await partsChanged(id);
+    await done();
     return toPartView(updated);
   });
 }
@@ -93,7 +110,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
  */
 export async function deletePart(id: string): Promise<{ deletedCount: number }> {
   await connectDb();
-  return withPartLock(id, async () => {
+  return withPartListsLock(id, async () => {
     const part = await Part.findById(id, LISTED_FIELDS).lean<ListedPart>();
     if (!part) throw new NotFoundError("There is no part with this id.");
     // One equality count per open status: the engine answers those from the index, an $in it would scan.
@@ -104,11 +121,13 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
         `This part has ${open} open order${open === 1 ? "" : "s"} (placed or shipped) and cannot be deleted. Deliver or cancel ${open === 1 ? "it" : "them"} first.`,
       );
     }
+    const done = await notePartWrite(part._id, { part: { before: part } });
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
     if (part.sku) await releaseSku(part.sku, part._id);
     await changeLists(listChanges(part, null));
     await dropFitment(part);
     await partsChanged(id);
+    await done();
     return { deletedCount };
   });
 }

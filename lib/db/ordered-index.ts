@@ -245,6 +245,27 @@ export async function readWholeList(list: string): Promise<IndexKey[]> {
   return (await readList(list, { offset: 0, limit: Number.MAX_SAFE_INTEGER })).keys;
 }
 
+/**
+ * Of these entries, those whose key is not in its list: per list its directory and the chunks the
+ * keys fall in, each read once. For a writer that must know its lists are whole, not only its documents.
+ */
+export async function missingEntries<T extends { list: string; key: IndexKey }>(entries: T[]): Promise<T[]> {
+  await connectDb();
+  const lists = new Map<string, T[]>();
+  for (const entry of entries) (lists.get(entry.list) ?? lists.set(entry.list, []).get(entry.list)!).push(entry);
+  const missing = await Promise.all(
+    [...lists].map(async ([list, wanted]) => {
+      const { chunks } = await readDirectory(list);
+      if (chunks.length === 0) return wanted;
+      const read = new Map<string, Promise<IndexKey[]>>();
+      const keysIn = (chunk: string) => read.get(chunk) ?? read.set(chunk, keysOf(chunks, chunk)).get(chunk)!;
+      const found = await Promise.all(wanted.map(async (entry) => position(await keysIn(chunks[chunkFor(chunks, entry.key)]!.chunk), entry.key).found));
+      return wanted.filter((_entry, i) => !found[i]);
+    }),
+  );
+  return missing.flat();
+}
+
 /** How many keys a list holds: one directory read. */
 export async function listSize(list: string): Promise<number> {
   await connectDb();

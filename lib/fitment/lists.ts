@@ -34,10 +34,10 @@ export function fitmentEntries(part: ListedPart, doc: Pick<FitmentFields, "_id" 
   return entries;
 }
 
-type EngineFacts = Pick<FitmentFields, "_id" | "part" | "applications">;
+export type EngineFacts = Pick<FitmentFields, "_id" | "part" | "applications">;
 
 /** A document's entry in its model year's engineOnlyList; null when it fits every engine (or none is said). */
-function engineOnlyEntry(doc: EngineFacts): { list: string; key: IndexKey } | null {
+export function engineOnlyEntry(doc: EngineFacts): { list: string; key: IndexKey } | null {
   if (doc.applications.length === 0 || doc.applications.some((application) => !application.engine)) return null;
   const engines = [...new Set(doc.applications.map((application) => application.engine))].sort().join(" ");
   return { list: engineOnlyList(modelYearOf(doc._id)), key: encodeKey(engines, String(doc.part).toLowerCase()) };

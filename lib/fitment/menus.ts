@@ -2,6 +2,7 @@ import "server-only";
 import { withLock } from "@/lib/db/lock";
 import { changeLists, encodeKey } from "@/lib/db/ordered-index";
 import { modelYearKey, type VehicleSlugs } from "@/lib/fitment/vehicles";
+import type { FitmentFields } from "@/models/Fitment";
 import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";
 
 // The selector's menus: years, then makes, models and engines, each a small document read by _id.
@@ -20,6 +21,12 @@ export const menuIds = {
 };
 
 export type NamedVehicle = VehicleSlugs & { makeName: string; modelName: string; engineName?: string };
+
+/** The vehicles a fitment document puts in the menus: its model year, with each engine it names. */
+export function menuVehiclesOf(doc: FitmentFields): NamedVehicle[] {
+  const applications = doc.applications.length > 0 ? doc.applications : [{ engine: "", engineName: undefined }];
+  return applications.map((application) => ({ year: doc.year, make: doc.make, model: doc.model, engine: application.engine, makeName: doc.makeName, modelName: doc.modelName, engineName: application.engineName }));
+}
 
 const byName = (a: MenuEntry, b: MenuEntry) => a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" });
 // Years newest first: the customer's car is more likely recent.

@@ -18,6 +18,21 @@ export async function refitPartKeys(before: ListedPart, after: ListedPart): Prom
   await changeLists(lists.flatMap((list): ListChange[] => [{ list, key: oldKey, op: "remove" }, { list, key: newKey, op: "add" }]));
 }
 
+/**
+ * The part's key in the vehicles' lists made to agree with the part as it is (`after`) from any
+ * state between `before` and it: its key then taken out and its key now put in, in its own vehicles'
+ * lists or the universal list as it is universal or not. For a part write cut short.
+ */
+export async function partKeyAsStored(before: ListedPart | null, after: ListedPart): Promise<ListChange[]> {
+  const fitLists = (await fitmentIdsOf(String(after._id))).map((id) => fittingList(modelYearOf(id)));
+  const listsOf = (part: ListedPart) => (part.universal ? [UNIVERSAL_LIST] : fitLists);
+  const key = searchKey(after);
+  const adds = listsOf(after).map((list): ListChange => ({ list, key, op: "add" }));
+  const added = new Set(adds.map((change) => change.list));
+  const removes = before ? listsOf(before).filter((list) => !added.has(list) || searchKey(before) !== key).map((list): ListChange => ({ list, key: searchKey(before), op: "remove" })) : [];
+  return [...removes, ...adds];
+}
+
 /** Takes a deleted part off every vehicle's list and deletes its fitment. */
 export async function dropFitment(part: ListedPart): Promise<void> {
   const partId = String(part._id);

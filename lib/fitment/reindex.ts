@@ -3,7 +3,7 @@ import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists
 import { connectDb } from "@/lib/db/connect";
 import { rebuildLists } from "@/lib/db/ordered-index";
 import { engineOnlyChanges, fitsKey, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { addToMenus, MODEL_YEARS_LIST, modelYearListKey, type NamedVehicle } from "@/lib/fitment/menus";
+import { addToMenus, menuVehiclesOf, MODEL_YEARS_LIST, modelYearListKey, type NamedVehicle } from "@/lib/fitment/menus";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
 import { Part } from "@/models/Part";
@@ -38,9 +38,7 @@ export async function reindexFitment(): Promise<string> {
     add(fitsList(String(doc.part)), fitsKey(doc));
     if (partKey) add(fittingList(modelYearOf(doc._id)), partKey);
     for (const { list, key } of engineOnlyChanges(null, doc)) add(list, key);
-    for (const application of doc.applications.length > 0 ? doc.applications : [{ engine: "" }]) {
-      vehicles.push({ year: doc.year, make: doc.make, model: doc.model, engine: application.engine, makeName: doc.makeName, modelName: doc.modelName, engineName: "engineName" in application ? application.engineName : undefined });
-    }
+    vehicles.push(...menuVehiclesOf(doc));
   }
   await Promise.all(orphans.map((id) => Fitment.deleteOne({ _id: id })));
   const stale: string[] = [];

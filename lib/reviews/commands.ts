@@ -1,11 +1,12 @@
 import "server-only";
+import { Types } from "mongoose";
 import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { changeLists } from "@/lib/db/ordered-index";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { authorReview } from "@/lib/reviews/queries";
-import { changeReviewTotalsLocked, ensureReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
+import { changeReviewTotalsLocked, ensureReviewTotalsLocked, noteReviewWrite, reviewWriteDone, withReviewsLock } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
 import { countReviewWrite } from "@/lib/reviews/write-limit";
 import type { AccountView } from "@/lib/users/accounts";
@@ -26,9 +27,13 @@ export async function saveReview(input: NewReview, author: AccountView): Promise
     await ensureReviewTotalsLocked();
     const existing = await authorReview(author.email);
     if (existing) return { review: await rewriteLocked(existing, input, author), created: false };
-    const review = await Review.create({ rating: input.rating, description: input.description, ...authorFields(author), email: author.email });
-    await changeReviewTotalsLocked(null, review.rating);
+    // Its id is chosen first, so its write is noted before the review exists.
+    const id = new Types.ObjectId();
+    const token = await noteReviewWrite({ review: String(id), before: null });
+    const review = await Review.create({ _id: id, rating: input.rating, description: input.description, ...authorFields(author), email: author.email });
+    await changeReviewTotalsLocked(null, review.rating, token);
     await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
+    await reviewWriteDone(token);
     return { review: toReviewView(review.toObject()), created: true };
   });
   await reviewsChanged();
@@ -37,8 +42,10 @@ export async function saveReview(input: NewReview, author: AccountView): Promise
 
 async function rewriteLocked(existing: ReviewDoc, input: NewReview, author: AccountView): Promise<ReviewView> {
   const fields = { rating: input.rating, description: input.description, ...authorFields(author) };
+  const token = await noteReviewWrite({ review: String(existing._id), before: { rating: existing.rating, createdAt: existing.createdAt } });
   await Review.updateOne({ _id: existing._id }, { $set: fields });
-  await changeReviewTotalsLocked(existing.rating, input.rating);
+  await changeReviewTotalsLocked(existing.rating, input.rating, token);
+  await reviewWriteDone(token);
   return toReviewView({ ...existing, ...fields });
 }
 
@@ -71,10 +78,15 @@ export async function removeReview(id: string, actor: AccountView): Promise<{ de
   await withReviewsLock(async () => {
     await ensureReviewTotalsLocked();
     const review = await reviewForLocked(id, actor, (r) => isAdmin || r.email === actor.email, "You can only remove your own review.");
+    const token = await noteReviewWrite({ review: String(review._id), before: { rating: review.rating, createdAt: review.createdAt } });
     const { deletedCount } = await Review.deleteOne({ _id: review._id });
-    if (deletedCount !== 1) throw new NotFoundError("There is no review with this id.");
-    await changeReviewTotalsLocked(review.rating, null);
+    if (deletedCount !== 1) {
+      await reviewWriteDone(token);
+      throw new NotFoundError("There is no review with this id.");
+    }
+    await changeReviewTotalsLocked(review.rating, null, token);
     await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "remove" }]);
+    await reviewWriteDone(token);
   });
   await reviewsChanged();
   return { deletedCount: 1 };

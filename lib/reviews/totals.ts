@@ -1,6 +1,9 @@
 import "server-only";
 import { connectDb, trusted } from "@/lib/db/connect";
+import { noteWrite, pendingWrite, writeDone } from "@/lib/db/list-journal";
 import { withLock } from "@/lib/db/lock";
+import { changeLists } from "@/lib/db/ordered-index";
+import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { Review } from "@/models/Review";
 import { ReviewTotals, type ReviewTotalsFields } from "@/models/ReviewTotals";
 
@@ -10,9 +13,45 @@ import { ReviewTotals, type ReviewTotalsFields } from "@/models/ReviewTotals";
 
 const TOTALS_ID = "all";
 
-/** Runs `work` as the only review write in progress, on every server process. */
+/**
+ * Runs `work` as the only review write in progress, on every server process, once a review write
+ * cut short (a crash, the database gone) is completed.
+ */
 export function withReviewsLock<T>(work: () => Promise<T>): Promise<T> {
-  return withLock("reviews", "Reviews are busy just now; please try again in a moment.", work);
+  return withLock("reviews", "Reviews are busy just now; please try again in a moment.", async () => {
+    await completeReviewWriteLocked();
+    return work();
+  });
+}
+
+// A review, then the totals, then the list: not one write here (no transactions). So a review write
+// is noted first (lib/db/list-journal.ts), with the review's rating and time before it (null: a new
+// review), and the totals' change records the note's token in the same single-document write: a
+// write cut short is completed from the review as it is, its totals changed only if they lack it.
+export const REVIEW_NOTE_ID = "reviews";
+
+/** What a review write notes before the review: which review, and its rating and time before (null: it is new). */
+export type ReviewNote = { review: string; before: { rating: number; createdAt: Date } | null };
+
+/** Notes a review write, before the review; call inside withReviewsLock. The token for changeReviewTotalsLocked and reviewWriteDone. */
+export function noteReviewWrite(note: ReviewNote): Promise<string> {
+  return noteWrite(REVIEW_NOTE_ID, note);
+}
+
+export const reviewWriteDone = (token: string): Promise<void> => writeDone(REVIEW_NOTE_ID, token);
+
+async function completeReviewWriteLocked(): Promise<void> {
+  const noted = await pendingWrite<ReviewNote>(REVIEW_NOTE_ID);
+  if (!noted) return;
+  const { review: id, before } = noted.entry;
+  const review = await Review.findById(id, { rating: 1, createdAt: 1 }).lean<{ _id: unknown; rating: number; createdAt: Date }>();
+  // Totals not there yet are counted afresh from the reviews by the next write (ensureReviewTotalsLocked).
+  const totals = await ReviewTotals.findById(TOTALS_ID, { applied: 1 }).lean<{ applied?: string }>();
+  if (totals && totals.applied !== noted.token) await changeReviewTotalsLocked(before?.rating ?? null, review?.rating ?? null, noted.token);
+  if (review) await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
+  else if (before) await changeLists([{ list: REVIEW_LIST, key: reviewKey({ _id: id, createdAt: before.createdAt }), op: "remove" }]);
+  await writeDone(REVIEW_NOTE_ID, noted.token);
+  console.warn(`[reviews] completed the totals and list of review ${id}, whose write was cut short`);
 }
 
 /** What one review adds to the totals: a rating of 0 means "no star chosen", counted but not rated. */
@@ -52,13 +91,16 @@ export async function ensureReviewTotalsLocked(): Promise<void> {
   if (!(await ReviewTotals.exists({ _id: TOTALS_ID }))) await recountReviewTotalsLocked();
 }
 
-/** Adds `after` and takes away `before` (each a review's totalsOf, or none). Call inside withReviewsLock, after the write. */
-export async function changeReviewTotalsLocked(before: number | null, after: number | null): Promise<void> {
+/**
+ * Adds `after` and takes away `before` (each a review's totalsOf, or none), recording the token of
+ * the write's note in the same write. Call inside withReviewsLock, after the review's write.
+ */
+export async function changeReviewTotalsLocked(before: number | null, after: number | null, token: string): Promise<void> {
   const zero = { count: 0, ratedCount: 0, ratingSum: 0 };
   const was = before === null ? zero : totalsOf(before);
   const is = after === null ? zero : totalsOf(after);
   await ReviewTotals.updateOne(
     { _id: TOTALS_ID },
-    { $inc: { count: is.count - was.count, ratedCount: is.ratedCount - was.ratedCount, ratingSum: is.ratingSum - was.ratingSum } },
+    { $inc: { count: is.count - was.count, ratedCount: is.ratedCount - was.ratedCount, ratingSum: is.ratingSum - was.ratingSum }, $set: { applied: token } },
   );
 }

@@ -10,6 +10,7 @@ import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/l
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { isCrossSiteServerAction } from "@/lib/http/origin";
 import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
+import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
 
@@ -23,6 +24,16 @@ export function settleInterruptedOrdersAtStartup(): void {
       if (settled > 0) console.warn(`[orders] settled ${settled} interrupted order(s) at start-up`);
     })
     .catch((error: unknown) => console.error(`[orders] could not settle interrupted orders at start-up (the next order of each part will): ${error instanceof Error ? error.message : String(error)}`));
+}
+
+/** Completes writes of documents and their lists that a crash cut short; in the background, like the orders. */
+export function completeInterruptedWritesAtStartup(): void {
+  if (!process.env.MONGODB_URI) return;
+  void completeInterruptedWrites()
+    .then((completed) => {
+      if (completed > 0) console.warn(`[lists] completed ${completed} interrupted write(s) at start-up`);
+    })
+    .catch((error: unknown) => console.error(`[lists] could not complete interrupted writes at start-up (the next write of each will): ${error instanceof Error ? error.message : String(error)}`));
 }
 
 /** How long in-flight requests may take to finish after SIGTERM before the server stops anyway. */

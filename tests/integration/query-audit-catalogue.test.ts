@@ -105,13 +105,14 @@ describe("query audit of the catalogue: engine-shaped reads, a fixed number per 
     if (rows) expect(rows(result), `${call} returns its page`).toBe(expectedRows);
   });
 
-  it("deletePart's open-order check: the part by _id (the part lock reads it too) and one equality count per open status", async () => {
+  it("deletePart's open-order check: the part by _id (the part lock reads it too), its write note by _id and one equality count per open status", async () => {
     const { queries, result } = await queriesOf(() => deletePart(ids[0]!).catch((error: unknown) => error));
     expect(result).toBeInstanceOf(ConflictError);
     expect((result as Error).message).toMatch(/2 open orders/);
     expect(problemsOf("deletePart", queries)).toEqual([]);
     expect(queries.map(describeQuery)).toEqual([
       expect.stringMatching(/^parts\.findOne\(\{"_id":/),
+      expect.stringMatching(/^listjournal\.findOne\(\{"_id":"part:/),
       expect.stringMatching(/^parts\.findOne\(\{"_id":/),
       expect.stringMatching(/^orders\.countDocuments\(\{"partId":.*"status":"placed"\}\)$/),
       expect.stringMatching(/^orders\.countDocuments\(\{"partId":.*"status":"shipped"\}\)$/),
