@@ -88,10 +88,13 @@ test("on a wide screen a part's picture sits in a frame as tall as the picture, 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/parts?q=disc");
   await page.getByRole("link", { name: "Vented Front Brake Disc 300 mm", exact: true }).click();
+  // The part's own page, not the search result's card with the same picture.
+  await expect(page.getByRole("heading", { level: 1, name: "Vented Front Brake Disc 300 mm" })).toBeVisible();
   const picture = page.getByRole("main").getByRole("img", { name: "Vented Front Brake Disc 300 mm" });
   await expect(picture).toBeVisible();
   const frame = picture.locator("xpath=..");
   const [pictureBox, frameBox] = [await picture.boundingBox(), await frame.boundingBox()];
   // The frame's 1px border on each side, and nothing more.
+  expect(pictureBox!.height).toBeGreaterThan(200);
   expect(frameBox!.height - pictureBox!.height).toBeLessThanOrEqual(2);
 });
