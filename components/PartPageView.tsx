@@ -44,7 +44,8 @@ export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVer
         ]}
       />
       <div className="grid gap-10 md:grid-cols-2">
-        <div className="overflow-hidden rounded-lg border border-slate-200">
+        {/* As tall as the picture, not as the details beside it. */}
+        <div className="self-start overflow-hidden rounded-lg border border-slate-200">
           <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
         </div>
         <div className="flex flex-col gap-5">

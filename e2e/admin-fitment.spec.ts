@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, clickHydrated, submitSignIn } from "./support";
+import { ADMIN, PHONE, clickHydrated, submitSignIn } from "./support";
 
 // An admin says what a part fits from Manage Product: adds a make and model over a range of years,
 // sees a bad row refused with its reason, marks the part universal and back, and removes what they
@@ -83,4 +83,28 @@ test("an admin imports a fitment file: good rows added, each bad row listed with
 async function padsId(page: Page): Promise<string> {
   const parts = (await (await page.request.get("/carparts")).json()) as { _id: string; partsname: string }[];
   return parts.find((part) => part.partsname === "Ceramic Brake Pad Set (Front Axle)")!._id;
+}
+
+for (const [way, options] of [["on a desktop", {}], ["on a phone", PHONE]] as const) {
+  test.describe(way, () => {
+    test.use(options);
+
+    test("the sample file on the import page is reached by Tab and scrolled by the arrows", async ({ page }) => {
+      await page.goto("/signin");
+      await submitSignIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).toHaveURL("/");
+      await page.goto("/dashboard/manage-product/fitment-import");
+      await page.getByRole("link", { name: "Back to Manage Product" }).focus();
+      await page.keyboard.press("Tab");
+      const sample = page.getByRole("region", { name: "Sample fitment file" });
+      await expect(sample).toBeFocused();
+      await expect(sample).toContainText("part_number,make,model,year_from,year_to,engine,position,note");
+      // On a phone its long lines run past the screen: the arrows bring them in.
+      if (way === "on a phone") {
+        expect(await sample.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+        for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+        await expect.poll(() => sample.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+      }
+    });
+  });
 }

@@ -41,6 +41,20 @@ for (const [name, options] of WAYS_IN) {
       await filters.getByRole("link", { name: "Remove the filter Availability: In stock only" }).click();
       await expect(page).toHaveURL(/\/parts$/);
     });
+
+    test("a plain search puts only its words in the address, and a chosen sort its sort", async ({ page }) => {
+      await page.goto("/parts");
+      await page.getByLabel("Search parts").fill("brake");
+      await page.getByRole("button", { name: "Show parts" }).click();
+      await expect(page).toHaveURL(/\/parts\?q=brake$/);
+      await expect(page.getByRole("status")).toContainText("matching “brake”");
+      await page.getByLabel("Sort by").selectOption({ label: "Price, low to high" });
+      await page.getByRole("button", { name: "Show parts" }).click();
+      await expect(page).toHaveURL(/\/parts\?q=brake&sort=price-asc$/);
+      await page.getByLabel("Sort by").selectOption({ label: "Catalogue order" });
+      await page.getByRole("button", { name: "Show parts" }).click();
+      await expect(page).toHaveURL(/\/parts\?q=brake$/);
+    });
   });
 }
 

@@ -323,3 +323,47 @@ test("an admin's dashboard menu has the admin pages and not My Orders or Add Rev
   await expect(page).toHaveURL("/dashboard/make-admin");
   await expect(menu.getByRole("link", { name: "Make Admin" })).toBeHidden();
 });
+
+/** Opens the brake pads' purchase page ($42 a set: the finder's $4199958 was 99999 of them). */
+async function purchasePads(page: Page): Promise<void> {
+  await page.goto("/parts?q=pads");
+  await page.getByRole("link", { name: "Ceramic Brake Pad Set (Front Axle)", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Purchase Now" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ceramic Brake Pad Set (Front Axle)" })).toBeVisible();
+}
+
+test("the purchase total is shown only for an order the shop would take, thousands grouped", async ({ page }) => {
+  await signUp(page, { name: "Fleet Buyer", email: uniqueEmail() });
+  await purchasePads(page);
+  const details = page.getByLabel("Part details");
+  const unitPrice = dollars(await detail(details, "Unit price").innerText());
+  const largest = Math.min(Number(await detail(details, "Available").innerText()), DEFAULT_MAX_PER_ORDER);
+  expect(unitPrice * largest).toBeGreaterThanOrEqual(1000);
+  const quantity = page.getByLabel("Quantity");
+  const total = page.getByRole("status", { name: "Total price" });
+
+  // More than the shop takes in one order: no total for it.
+  await quantity.fill("99999");
+  await expect(total).toHaveText("—");
+  await quantity.fill(String(largest));
+  await expect(total).toHaveText(`$${(unitPrice * largest).toLocaleString("en-US")}`);
+  await expect(total).toHaveText(/^\$\d{1,3}(,\d{3})+$/);
+});
+
+test("the purchase form starts with the phone number My Profile holds, and keeps it after an order", async ({ page }) => {
+  await signUp(page, { name: "Phone Keeper", email: uniqueEmail() });
+  await page.goto("/dashboard/my-profile");
+  await clickHydrated(page.getByRole("button", { name: "Update profile" }));
+  await page.getByLabel("Phone number").fill("+1 555 0142");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("successfuly updated")).toBeVisible();
+
+  await purchasePads(page);
+  await expect(page.getByLabel("Phone Number")).toHaveValue("+1 555 0142");
+  await page.getByLabel("Address").fill("1 Depot Road, Springfield");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText(/^Order placed: /)).toBeVisible();
+  // The form starts again as it first was: the profile's phone number still in it.
+  await expect(page.getByLabel("Address")).toHaveValue("");
+  await expect(page.getByLabel("Phone Number")).toHaveValue("+1 555 0142");
+});

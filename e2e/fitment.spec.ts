@@ -27,6 +27,8 @@ for (const [name, options] of WAYS_IN) {
 
       await expect(page.getByRole("heading", { level: 1, name: "Parts for the 2016 Honda Civic" })).toBeVisible();
       await expect(page.getByText("Engines: 1.5 L4 Turbo, 2.0 L4.")).toBeVisible();
+      // The seeded universal parts fit it too, after its own: said in one plain sentence.
+      await expect(page.getByRole("status")).toHaveText(/^\d+ parts fit this vehicle, including (1 universal part|\d+ universal parts) \(listed last\)\.$/);
       await expect(page.getByRole("link", { name: DISC, exact: true })).toBeVisible();
       await page.getByRole("link", { name: PADS, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: PADS })).toBeVisible();

@@ -83,3 +83,18 @@ test("an admin adds a product with an uploaded photo, and the part's page shows 
   const removed = await page.request.delete(new URL(page.url()).pathname.replace(/^\/parts\//, "/carparts/"), { headers: { Origin: new URL(page.url()).origin } });
   expect(removed.status()).toBe(200);
 });
+
+test("on a wide screen a part's picture sits in a frame as tall as the picture, not as the details beside it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/parts?q=disc");
+  await page.getByRole("link", { name: "Vented Front Brake Disc 300 mm", exact: true }).click();
+  // The part's own page, not the search result's card with the same picture.
+  await expect(page.getByRole("heading", { level: 1, name: "Vented Front Brake Disc 300 mm" })).toBeVisible();
+  const picture = page.getByRole("main").getByRole("img", { name: "Vented Front Brake Disc 300 mm" });
+  await expect(picture).toBeVisible();
+  const frame = picture.locator("xpath=..");
+  const [pictureBox, frameBox] = [await picture.boundingBox(), await frame.boundingBox()];
+  // The frame's 1px border on each side, and nothing more.
+  expect(pictureBox!.height).toBeGreaterThan(200);
+  expect(frameBox!.height - pictureBox!.height).toBeLessThanOrEqual(2);
+});

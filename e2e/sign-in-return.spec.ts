@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PASSWORD, clickHydrated, signUp, submitSignIn, uniqueEmail } from "./support";
+import { PASSWORD, WAYS_IN, clickHydrated, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -64,4 +64,54 @@ test("clicking the header's Login link, then signing in, returns to the page it 
   await page.goBack();
   await expect(page).toHaveURL("/blog");
   await expect(page).not.toHaveURL(/\/signin/);
+});
+
+for (const [way, options] of WAYS_IN) {
+  test.describe(way, () => {
+    test.use(options);
+
+    test("a visitor who clicks Purchase Now and creates an account there lands on the purchase page", async ({ page }) => {
+      await page.goto("/");
+      const card = page.getByRole("region", { name: "Parts" }).getByRole("article").first();
+      const partName = (await card.getByRole("heading").innerText()).trim();
+      const purchaseNow = card.getByRole("link", { name: /^Purchase Now/ });
+      const purchasePath = (await purchaseNow.getAttribute("href")) ?? "";
+      await purchaseNow.click();
+      await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(purchasePath)}`);
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign up" })).toBeVisible();
+      await page.getByLabel("Name").fill("New Buyer");
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await expect(page).toHaveURL(purchasePath);
+      // The purchase page streams its part in, which takes JavaScript: without it the address is what counts.
+      if (way === "without JavaScript") return;
+      await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+    });
+  });
+}
+
+test("a visitor who changes their mind on the sign-up page and signs in instead still goes where they were going", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  await page.goto("/signin?callbackUrl=%2Fblog");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign up" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await signInAndLandOn(page, email, "/blog");
+});
+
+test("a plain sign-up still ends on the home page, and an off-site address carried to it is ignored", async ({ page }) => {
+  for (const start of ["/signup", "/signup?callbackUrl=https%3A%2F%2Fevil.example%2F"]) {
+    await page.context().clearCookies();
+    await page.goto(start);
+    await page.getByLabel("Name").fill("Plain Signup");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page).toHaveURL("/");
+    await expect(mainNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  }
 });

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { VehicleSelector } from "@/components/VehicleSelector";
-import { ChooseVehicleForm } from "@/components/garage/ChooseVehicleForm";
 import { selectorState } from "@/lib/fitment/selector";
 import { pageMetadata } from "@/lib/site/metadata";
 
@@ -27,7 +26,6 @@ export default async function VehicleSelectorPage({ searchParams }: Props) {
       <p className="mt-2 text-slate-700">Choose your car&apos;s year, make and model to see the parts that fit it.</p>
       <div className="mt-6">
         <VehicleSelector state={state} />
-        {state.vehicle ? <ChooseVehicleForm vehicle={state.vehicle} /> : null}
       </div>
       {state.years.length === 0 ? <p className="mt-4 text-slate-700">No vehicles are listed yet.</p> : null}
       <p className="mt-6 text-sm">

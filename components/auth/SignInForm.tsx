@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { CredentialsForm, useCredentialsAction } from "@/components/auth/CredentialsForm";
 import { FormField } from "@/components/forms/FormField";
+import { authPagePath } from "@/lib/auth/callback-url";
 import { signInAction } from "@/lib/auth/form-actions";
 import { signInSchema } from "@/lib/validation/auth";
 
@@ -32,7 +33,7 @@ export function SignInForm({ callbackUrl, googleEnabled, initialError }: Props) 
       footer={
         <>
           New to AutoParts Hub?{" "}
-          <Link href="/signup" className="font-semibold text-brand-700 underline">
+          <Link href={authPagePath("/signup", callbackUrl)} className="font-semibold text-brand-700 underline">
             Create an account
           </Link>
         </>

@@ -5,11 +5,12 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { CredentialsForm, useCredentialsAction } from "@/components/auth/CredentialsForm";
 import { FormField } from "@/components/forms/FormField";
+import { authPagePath } from "@/lib/auth/callback-url";
 import { signUpAction } from "@/lib/auth/form-actions";
-import { AFTER_SIGN_UP } from "@/lib/auth/form-state";
 import { signUpSchema } from "@/lib/validation/auth";
 
-export function SignUpForm({ googleEnabled }: { googleEnabled: boolean }) {
+/** `callbackUrl`: where the visitor was going when sent to sign in, else SPEC 4's home page. */
+export function SignUpForm({ callbackUrl, googleEnabled }: { callbackUrl: string; googleEnabled: boolean }) {
   const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction);
   const { name = "", email = "" } = state.values;
   const {
@@ -27,16 +28,17 @@ export function SignUpForm({ googleEnabled }: { googleEnabled: boolean }) {
       onSubmit={submitChecked(handleSubmit)}
       pending={pending}
       error={state.error}
-      google={{ enabled: googleEnabled, callbackUrl: AFTER_SIGN_UP }}
+      google={{ enabled: googleEnabled, callbackUrl }}
       footer={
         <>
           Already have an account?{" "}
-          <Link href="/signin" className="font-semibold text-brand-700 underline">
+          <Link href={authPagePath("/signin", callbackUrl)} className="font-semibold text-brand-700 underline">
             Sign in
           </Link>
         </>
       }
     >
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <FormField id="name" label="Name" type="text" autoComplete="name" defaultValue={name} registration={register("name")} error={errors.name?.message ?? state.fieldErrors.name} />
       <FormField id="email" label="Email" type="email" autoComplete="email" defaultValue={email} registration={register("email")} error={errors.email?.message ?? state.fieldErrors.email} />
       <FormField id="password" label="Password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message ?? state.fieldErrors.password} />

@@ -12,7 +12,8 @@ import { orderQuantity, orderTotal, purchaseFormSchema, type PurchaseFormInput, 
 
 type Props = {
   part: { _id: string; partsname: string; price: number; minOrder: number; quantity: number };
-  customer: { name: string; email: string };
+  /** The phone number is My Profile's, as a start: the customer may give another for this order. */
+  customer: { name: string; email: string; phone: string };
 };
 
 /** The order form of the purchase page: SPEC 5's checks with the part's range, then POST /orderd (SPEC 7). */
@@ -20,7 +21,7 @@ export function PurchaseForm({ part, customer }: Props) {
   const router = useRouter();
   // The range follows the stock shown: after router.refresh() the new figures arrive as props.
   const schema = useMemo(() => purchaseFormSchema(part.minOrder, part.quantity), [part.minOrder, part.quantity]);
-  const defaultValues: PurchaseFormInput = { name: customer.name, email: customer.email, quantity: String(part.minOrder), phone: "", address: "" };
+  const defaultValues: PurchaseFormInput = { name: customer.name, email: customer.email, quantity: String(part.minOrder), phone: customer.phone, address: "" };
   const {
     register,
     handleSubmit,
@@ -30,8 +31,9 @@ export function PurchaseForm({ part, customer }: Props) {
   } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({ resolver: zodResolver(schema), defaultValues });
 
   const typed = useWatch({ control, name: "quantity" });
-  const parsed = orderQuantity.safeParse(typed);
-  const total = parsed.success ? formatPrice(orderTotal(part.price, parsed.data)) : "—";
+  // A total only for a quantity the shop would take: none for one it refuses.
+  const orderable = schema.shape.quantity.safeParse(typed).success;
+  const total = orderable ? formatPrice(orderTotal(part.price, orderQuantity.parse(typed))) : "—";
 
   const onSubmit = handleSubmit(async (values) => {
     const quantity = orderQuantity.parse(values.quantity);

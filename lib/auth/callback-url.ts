@@ -58,8 +58,11 @@ export function safeCallbackUrl(value: unknown): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The sign-in page, remembering where the user was going. */
-export function signInPath(origin: unknown): string {
+/** The sign-in or sign-up page, remembering where the user was going (switching between them keeps it). */
+export function authPagePath(page: "/signin" | "/signup", origin: unknown): string {
   const callbackUrl = safeCallbackUrl(origin);
-  return callbackUrl === DEFAULT_CALLBACK_URL ? "/signin" : `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+  return callbackUrl === DEFAULT_CALLBACK_URL ? page : `${page}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
 }
+
+/** The sign-in page, remembering where the user was going. */
+export const signInPath = (origin: unknown): string => authPagePath("/signin", origin);

@@ -55,5 +55,6 @@ export async function signInAction(_previous: CredentialsFormState, form: FormDa
 }
 
 export async function signUpAction(_previous: CredentialsFormState, form: FormData): Promise<CredentialsFormState> {
-  return submit("signup", form, AFTER_SIGN_UP);
+  // SPEC 4's home page for a plain sign-up; one begun on the way somewhere (Purchase Now) goes on there.
+  return submit("signup", form, form.has("callbackUrl") ? safeCallbackUrl(form.get("callbackUrl")) : AFTER_SIGN_UP);
 }

@@ -58,6 +58,9 @@ export function readCatalogueQuery(params: RawParams): CatalogueQuery {
   };
 }
 
+/** A field the search form sent empty ("&sort=" for the catalogue order): not part of the address. */
+export const hasEmptyField = (params: RawParams): boolean => Object.values(params).some((value) => value === "" || (Array.isArray(value) && value.includes("")));
+
 export function catalogueHref({ q, page, sort, vehicle, category, brand, price, inStock }: CatalogueQuery): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);

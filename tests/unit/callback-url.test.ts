@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackUrl, signInPath } from "@/lib/auth/callback-url";
+import { authPagePath, safeCallbackUrl, signInPath } from "@/lib/auth/callback-url";
 
 describe("safeCallbackUrl", () => {
   it("keeps same-site paths with their query and hash", () => {
@@ -81,5 +81,14 @@ describe("signInPath", () => {
   it("drops an unsafe or default origin", () => {
     expect(signInPath("https://evil.com")).toBe("/signin");
     expect(signInPath("/")).toBe("/signin");
+  });
+});
+
+describe("authPagePath", () => {
+  it("carries where the visitor was going from sign-in to sign-up and back, and only a same-site path", () => {
+    expect(authPagePath("/signup", "/purchase/64b7f0c2a1b2c3d4e5f60718")).toBe("/signup?callbackUrl=%2Fpurchase%2F64b7f0c2a1b2c3d4e5f60718");
+    expect(authPagePath("/signin", "/blog")).toBe("/signin?callbackUrl=%2Fblog");
+    expect(authPagePath("/signup", "/")).toBe("/signup");
+    expect(authPagePath("/signup", "https://evil.com")).toBe("/signup");
   });
 });

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { searchParts } from "@/lib/catalogue/queries";
-import { readCatalogueQuery } from "@/lib/catalogue/query-string";
+import { catalogueHref, hasEmptyField, readCatalogueQuery } from "@/lib/catalogue/query-string";
 import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cachedVehicleYears } from "@/lib/cache/public-data";
@@ -20,7 +20,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 export default async function CatalogueSearchPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
-  const query = readCatalogueQuery(await searchParams);
+  const params = await searchParams;
+  const query = readCatalogueQuery(params);
+  // A plain GET form sends every field, the empty ones too: the address the customer sees is the shop's own.
+  if (hasEmptyField(params)) redirect(catalogueHref(query));
   const shopping = await catalogueVehicle(query.vehicle);
   if (shopping.unknown) notFound();
   const { category, brand, price, inStock } = query;

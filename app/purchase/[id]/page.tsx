@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PartImage } from "@/components/PartImage";
 import { PurchaseForm } from "@/components/purchase/PurchaseForm";
 import { requireUserPage } from "@/lib/auth/guards";
+import { getProfile } from "@/lib/users/profile";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatPrice } from "@/lib/site/format";
 import { getFreshPart } from "@/lib/catalogue/part-page";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Purchase", robots: { index: false } 
 export default async function PurchasePage({ params }: { params: Params }) {
   const { id } = await params;
   const user = await requireUserPage(`/purchase/${encodeURIComponent(id)}`);
-  const part = await getFreshPart(id);
+  const [part, profile] = await Promise.all([getFreshPart(id), getProfile(user.email)]);
   if (!part) notFound();
   const orderable = part.quantity > 0 && part.quantity >= part.minOrder;
   return (
@@ -46,7 +47,7 @@ export default async function PurchasePage({ params }: { params: Params }) {
           // The form's "Max order" is the largest order allowed: the lesser of the stock and the part's per-order maximum.
           part={{ _id: part._id, partsname: part.partsname, price: part.price, minOrder: part.minOrder, quantity: largestOrder(part) }}
           // A name is required on an order; an account without one (a provider gave none) uses its email's first part.
-          customer={{ name: user.name || user.email.split("@")[0] || user.email, email: user.email }}
+          customer={{ name: user.name || user.email.split("@")[0] || user.email, email: user.email, phone: profile?.phoneNumber ?? "" }}
         />
       ) : (
         <section aria-labelledby="order-heading" className="rounded-lg border border-slate-200 p-6">

@@ -5,6 +5,7 @@ import { Breadcrumbs } from "@/components/Breadcrumbs";
 import { Pagination } from "@/components/Pagination";
 import { PartGrid } from "@/components/PartGrid";
 import { ChooseVehicleForm } from "@/components/garage/ChooseVehicleForm";
+import { vehiclePartsCount } from "@/lib/fitment/vehicle-parts-count";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
 import { vehiclePartsPage } from "@/lib/fitment/queries";
@@ -51,9 +52,7 @@ export default async function VehiclePage({ params, searchParams }: Props) {
       {vehicle.engines.length > 0 ? <p className="mt-2 text-slate-700">{`Engines: ${vehicle.engines.map((engine) => engine.name).join(", ")}. Each part's page says which it fits.`}</p> : null}
       {isChosen ? <p className="mt-4 font-medium text-green-900">{`This is your vehicle: the catalogue shows the parts that fit your ${chosen.label}.`}</p> : <ChooseVehicleForm vehicle={vehicle} />}
       <p role="status" className="mt-6 text-slate-700">
-        {result.total === 0
-          ? "No parts are listed for this vehicle yet."
-          : `${result.total} ${result.total === 1 ? "part fits" : "parts fit"} this vehicle${result.universal > 0 ? `, ${result.universal} of them universal parts (listed last)` : ""}.`}
+        {vehiclePartsCount(result.total, result.universal)}
       </p>
       <PartGrid parts={result.parts} fit={fit} />
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => (page > 1 ? `${vehicle.path}?page=${page}` : vehicle.path)} label="Vehicle part pages" />
