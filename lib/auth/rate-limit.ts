@@ -207,9 +207,13 @@ export function clientIp(headers: HeaderBag): string {
   return typeof value === "string" && value ? value : "unknown";
 }
 
-const globalForLimits = globalThis as typeof globalThis & { __autopartsAuthLimits?: AuthRateLimits };
+// One policy per copy of this module, never one shared through globalThis: Next bundles the route
+// handlers and the server actions separately, and a refusal must be an instance of the
+// TooManyAttemptsError its own caller imports (else the sign-in form took it for an outage). The
+// counts themselves are in the shared store, so every copy sees the same ones.
+let policy: AuthRateLimits | undefined;
 
 /** The policy, configured from the environment on first use; its counts are shared by every process. */
 export function authRateLimits(): AuthRateLimits {
-  return (globalForLimits.__autopartsAuthLimits ??= new AuthRateLimits(authLimitConfigFromEnv()));
+  return (policy ??= new AuthRateLimits(authLimitConfigFromEnv()));
 }
