@@ -98,6 +98,21 @@ for (const [way, javaScriptEnabled] of [
   });
 }
 
+test("a signed-in owner changes her password from My Profile while the account is locked", async ({ browser }) => {
+  const email = uniqueEmail();
+  const owner = await browserAt(browser);
+  await signUp(owner, { name: "Leaked Password", email });
+  await lockAccount(email);
+
+  await owner.goto("/dashboard/my-profile");
+  const form = owner.getByRole("form", { name: "Password" });
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password").fill(NEW_PASSWORD);
+  await clickHydrated(form.getByRole("button", { name: "Change password" }));
+  await expect(owner.getByText("Your password is saved.")).toBeVisible();
+  expect(await signedInAs(owner)).toBe(email);
+});
+
 test("each browser gets a mark of its own, and a password change leaves only the browser that made it known", async ({ browser }) => {
   const email = uniqueEmail();
   const home = await browserAt(browser);

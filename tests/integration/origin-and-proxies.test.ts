@@ -156,6 +156,14 @@ describe("behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)", () => {
     expect(owner.signedIn).toBe(true);
   });
 
+  it("lets the signed-in owner change the password while the account is locked", async () => {
+    const email = "leaked-proxy@example.com";
+    const owner = await signedUpClient(server.baseUrl, email, "Owner");
+    await lockAccount(server.baseUrl, email, "198.51.101");
+    const change = await owner.put("/user/password", { currentPassword: PASSWORD, newPassword: "rotated-pass-2" }, { headers: { "x-forwarded-for": "192.0.2.81" } });
+    expect({ status: change.status, retryAfter: change.headers.get("retry-after") }).toEqual({ status: 200, retryAfter: null });
+  });
+
   it("gives each browser a mark of its own, and a password change leaves only the browser that made it known", async () => {
     const email = "shared-proxy@example.com";
     const home = await signedUpClient(server.baseUrl, email, "Owner");
