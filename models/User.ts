@@ -17,6 +17,8 @@ const userSchema = new Schema(
      * account at once (sign-out, a password change, a demotion). Absent on older accounts: 0.
      */
     sessionVersion: { type: Number, default: 0, min: 0 },
+    /** SHA-256 digests of the marks of the browsers its owner signed in with, newest last (lib/auth/known-browser.ts). */
+    knownBrowsers: { type: [String], select: false, default: undefined },
     /** Set once a session of the account acted as admin, so a demotion, however it is made, ends those sessions. */
     adminSessions: { type: Boolean, default: false },
     // Profile fields of SPEC section 3 (linkdedin is spelled as the spec spells it).

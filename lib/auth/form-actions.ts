@@ -13,8 +13,9 @@ import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 type Mode = "signin" | "signup";
 
-function textOf(form: FormData, field: CredentialsField): string {
-  const value = form.get(field);
+/** A field's text; the form is whatever the request decoded to (a hand-made body may send no form at all). */
+function textOf(form: unknown, field: CredentialsField): string {
+  const value = form instanceof FormData ? form.get(field) : null;
   return typeof value === "string" ? value : "";
 }
 
@@ -34,7 +35,7 @@ function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message:
  * replacement (a form sent without JavaScript gets a 303 to `destination`). A refusal comes back as
  * state, drawn in red under the form; the password is never echoed back.
  */
-async function submit(mode: Mode, form: FormData, destination: string): Promise<CredentialsFormState> {
+async function submit(mode: Mode, form: unknown, destination: string): Promise<CredentialsFormState> {
   const typed = { name: textOf(form, "name"), email: textOf(form, "email"), password: textOf(form, "password") };
   const values = mode === "signup" ? { name: typed.name, email: typed.email } : { email: typed.email };
   const parsed = (mode === "signup" ? signUpSchema : signInSchema).safeParse(typed);
@@ -51,7 +52,7 @@ async function submit(mode: Mode, form: FormData, destination: string): Promise<
 
 export async function signInAction(_previous: CredentialsFormState, form: FormData): Promise<CredentialsFormState> {
   // SPEC 4: back to where they came from; safeCallbackUrl keeps that on this site.
-  return submit("signin", form, safeCallbackUrl(form.get("callbackUrl")));
+  return submit("signin", form, safeCallbackUrl(form instanceof FormData ? form.get("callbackUrl") : null));
 }
 
 export async function signUpAction(_previous: CredentialsFormState, form: FormData): Promise<CredentialsFormState> {

@@ -54,7 +54,7 @@ async function signUp(credentials: Credentials, headers: RequestHeaders): Promis
   if (!parsed.success) throw new SignInRefused(firstIssue(parsed.error));
   await authRateLimits().takeSignUp(clientIp(headers));
   const account = await createAccountWithPassword(parsed.data);
-  await rememberBrowser(account.email, authSecret(), wantsSecureCookies());
+  await rememberBrowser(account.email, headers?.cookie, wantsSecureCookies());
   return account;
 }
 
@@ -65,10 +65,10 @@ async function signInWithPassword(credentials: Credentials, headers: RequestHead
   const ip = clientIp(headers);
   // The limits' places are taken before the password is hashed, so requests sent together cannot
   // all pass the limit before any of their failures is counted.
-  const check = await authRateLimits().reservePasswordCheck(email, ip, { knownBrowser: isKnownBrowser(headers?.cookie, email, authSecret()) });
+  const check = await authRateLimits().reservePasswordCheck(email, ip, { owner: await isKnownBrowser(headers?.cookie, email) });
   const account = await checkedPassword(email, password, check);
   if (!account) throw new SignInRefused(WRONG_CREDENTIALS);
-  await rememberBrowser(email, authSecret(), wantsSecureCookies());
+  await rememberBrowser(email, headers?.cookie, wantsSecureCookies());
   // SPEC's PUT /user/{email} after every sign-in: make sure the user is registered.
   await registerUser(account);
   return account;

@@ -91,17 +91,18 @@ export class AuthRateLimits {
    * hashed, so that of requests sent together at most `max` per key get their password checked:
    * counting failures only after the check let a burst of guesses all pass a read-only check first.
    * The limits: this address, this email from this address, and the account from all addresses
-   * together (guesses spread over many addresses). That last one does not apply to a browser the
-   * owner signed in with before (`knownBrowser`), so guessing cannot lock the owner out of their
-   * own browser. Throws TooManyAttemptsError, holding nothing, when any limit is reached; the
-   * caller settles the check it got (PasswordCheck).
+   * together (guesses spread over many addresses). That last one does not apply when the request
+   * comes from the `owner` (a browser they signed in with before, or their own session), so
+   * guessing cannot lock the owner out of their own browser or stop them changing a leaked
+   * password. Throws TooManyAttemptsError, holding nothing, when any limit is reached; the caller
+   * settles the check it got (PasswordCheck).
    */
-  async reservePasswordCheck(email: string, ip: string, { knownBrowser = false } = {}): Promise<PasswordCheck> {
+  async reservePasswordCheck(email: string, ip: string, { owner = false } = {}): Promise<PasswordCheck> {
     const account: Place = { limit: "account", limiter: this.failuresByAccount, key: accountKey(email) };
     const wanted: Place[] = [
       { limit: "address", limiter: this.failuresByIp, key: ip },
       { limit: "email on address", limiter: this.failuresByEmailAndIp, key: emailKey(email, ip) },
-      ...(knownBrowser ? [] : [account]),
+      ...(owner ? [] : [account]),
     ];
     const answers = await Promise.all(wanted.map(takePlace));
     const held = answers.flatMap((answer) => ("receipt" in answer ? [answer] : []));
@@ -109,8 +110,8 @@ export class AuthRateLimits {
       await giveBackAll(held);
       throw refusalOf(answers);
     }
-    // A known browser's failure still counts toward the account's lock for other browsers, as before.
-    return new PasswordCheck(held, knownBrowser ? account : null);
+    // The owner's failure still counts toward the account's lock for everyone else.
+    return new PasswordCheck(held, owner ? account : null);
   }
 
   /** Counts a sign-up attempt from this address, or throws TooManyAttemptsError when there were too many. */
@@ -131,7 +132,7 @@ type HeldPlace = Place & { receipt: string };
 export class PasswordCheck {
   constructor(
     private readonly held: HeldPlace[],
-    /** A limit the check was not held by but whose count a failure adds to (the account, for a known browser). */
+    /** A limit the check was not held by but whose count a failure adds to (the account, for its owner). */
     private readonly countedOnFailure: Place | null,
   ) {}
 
@@ -207,9 +208,13 @@ export function clientIp(headers: HeaderBag): string {
   return typeof value === "string" && value ? value : "unknown";
 }
 
-const globalForLimits = globalThis as typeof globalThis & { __autopartsAuthLimits?: AuthRateLimits };
+// One policy per copy of this module, never one shared through globalThis: Next bundles the route
+// handlers and the server actions separately, and a refusal must be an instance of the
+// TooManyAttemptsError its own caller imports (else the sign-in form took it for an outage). The
+// counts themselves are in the shared store, so every copy sees the same ones.
+let policy: AuthRateLimits | undefined;
 
 /** The policy, configured from the environment on first use; its counts are shared by every process. */
 export function authRateLimits(): AuthRateLimits {
-  return (globalForLimits.__autopartsAuthLimits ??= new AuthRateLimits(authLimitConfigFromEnv()));
+  return (policy ??= new AuthRateLimits(authLimitConfigFromEnv()));
 }

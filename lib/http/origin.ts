@@ -83,7 +83,7 @@ export function assertSameOrigin(request: Request): void {
 /** What a form sends without JavaScript; Next runs such a POST to a page as a server action. */
 const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
 
-function mayBeServerAction(method: string, pathname: string, headers: IncomingHttpHeaders): boolean {
+export function mayBeServerAction(method: string, pathname: string, headers: IncomingHttpHeaders): boolean {
   if (method.toUpperCase() !== "POST" || isApiPath(pathname)) return false;
   const mediaType = (headers["content-type"] ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
   return headers["next-action"] !== undefined || FORM_TYPES.has(mediaType);

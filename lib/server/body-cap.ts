@@ -29,12 +29,12 @@ export function declaresTooMuch(headers: IncomingHttpHeaders, maxBytes: number):
 export const streamsBody = (headers: IncomingHttpHeaders): boolean => headers["transfer-encoding"] !== undefined;
 
 /**
- * Holds a streamed body back from the application until it has ended within the cap, counting it
- * as node's parser pushes it in: `fits` then runs with the whole body waiting in the request, in
- * order. Past the cap the held bytes are dropped, the rest is discarded as it arrives, and
- * `tooLarge` runs, so no more than the cap is ever kept.
+ * Holds a body back from the application until it has ended within the cap, counting it as node's
+ * parser pushes it in: `fits` then runs with the whole body (a copy, and the body itself waiting
+ * in the request, in order). Past the cap the held bytes are dropped, the rest is discarded as it
+ * arrives, and `tooLarge` runs, so no more than the cap is ever kept.
  */
-export function holdStreamedBody(request: IncomingMessage, maxBytes: number, { fits, tooLarge }: { fits: () => void; tooLarge: () => void }): void {
+export function holdBody(request: IncomingMessage, maxBytes: number, { fits, tooLarge }: { fits: (body: Buffer) => void; tooLarge: () => void }): void {
   const push = request.push.bind(request);
   const held: Buffer[] = [];
   let size = 0;
@@ -45,7 +45,7 @@ export function holdStreamedBody(request: IncomingMessage, maxBytes: number, { f
       request.push = push;
       for (const part of held) push(part);
       push(null);
-      fits();
+      fits(Buffer.concat(held));
       return false;
     }
     const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));

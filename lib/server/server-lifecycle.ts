@@ -1,14 +1,15 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdStreamedBody, streamsBody } from "@/lib/server/body-cap";
+import { UNREADABLE_FORM_MESSAGE, isDecodableActionBody } from "@/lib/server/action-body";
+import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdBody, streamsBody } from "@/lib/server/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/db/database-down";
 import { disconnectDb } from "@/lib/db/connect";
 import { closeRedis } from "@/lib/redis/connection.mjs";
 import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
-import { isCrossSiteServerAction } from "@/lib/http/origin";
+import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
 import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
@@ -182,7 +183,9 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  *   which Next refuses by throwing (a 500): 403 (lib/http/origin.ts);
  * - every request body is capped (lib/server/body-cap.ts) before Next or next-auth buffers it: a declared
  *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
- *   reaches Next only once it has ended within the cap.
+ *   reaches Next only once it has ended within the cap;
+ * - a server action's body reaches Next only once it has ended and can be decoded
+ *   (lib/server/action-body.ts): 400 otherwise, where Next would throw (a 500 and a stack trace).
  */
 export async function installRequestFilter(): Promise<void> {
   const http = await import("node:http");
@@ -212,8 +215,13 @@ export async function installRequestFilter(): Promise<void> {
         answerOutageWith503(response, failure);
         return pageFailures.run(failure, () => emit.call(this, event, ...args));
       };
-      if (streamsBody(request.headers)) {
-        holdStreamedBody(request, maxBytes, { fits: forward, tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
+      const serverAction = mayBeServerAction(request.method ?? "", pathname, request.headers);
+      if (serverAction || streamsBody(request.headers)) {
+        const fits = (body: Buffer): void => {
+          if (!serverAction) return void forward();
+          void isDecodableActionBody(request.headers, body).then((decodable) => (decodable ? forward() : refuse(request, response, { status: 400, ...refusalPage("Bad request", UNREADABLE_FORM_MESSAGE) })));
+        };
+        holdBody(request, maxBytes, { fits, tooLarge: () => refuse(request, response, tooLarge(maxBytes)) });
         return true;
       }
       if (isGatedRead(request.method, pathname)) {

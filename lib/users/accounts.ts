@@ -91,8 +91,9 @@ export async function hasPassword(email: string): Promise<boolean> {
 
 /**
  * The signed-in owner changes the account's password, giving the current one, or sets the first one
- * of an account that has none. Every session of the account ends; the new session version is
- * returned so the caller can hand its own session over to it.
+ * of an account that has none. Every session of the account ends, and every browser it knew is
+ * forgotten (lib/auth/known-browser.ts); the new session version is returned so the caller can hand
+ * its own session over to it.
  */
 export async function setPassword(email: string, { currentPassword, newPassword }: { currentPassword?: string; newPassword: string }): Promise<number> {
   await connectDb();
@@ -113,7 +114,7 @@ export async function setPassword(email: string, { currentPassword, newPassword 
     const sessionVersion = (user.sessionVersion ?? 0) + 1;
     // Conditional as well, so a write that bypassed the lock (an operator's script) is not overwritten.
     const unchanged = { _id: user._id, passwordHash: user.passwordHash ?? null, sessionVersion: user.sessionVersion ?? null };
-    const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion } });
+    const { matchedCount } = await User.updateOne(unchanged, { $set: { passwordHash: await hashPassword(newPassword), sessionVersion, knownBrowsers: [] } });
     if (matchedCount !== 1) throw new PasswordChangedMeanwhileError();
     accountChanged(email);
     return sessionVersion;

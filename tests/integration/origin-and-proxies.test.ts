@@ -23,6 +23,12 @@ async function signInAttempt(client: Client, email: string, password: string, he
   return new URL(reply.body.url ?? "", client.baseUrl).searchParams.get("error");
 }
 
+/** Wrong passwords from three addresses of `network`: the account is locked (AUTH_SIGNIN_FAILURES_PER_ACCOUNT=3 below). */
+async function lockAccount(baseUrl: string, email: string, network: string): Promise<void> {
+  const guesser = new Client(baseUrl);
+  for (let i = 1; i <= 3; i += 1) expect(await signInAttempt(guesser, email, `wrong-guess-${i}`, { "x-forwarded-for": `${network}.${i}` })).toBe(WRONG_CREDENTIALS);
+}
+
 async function signOutUrl(client: Client): Promise<string | undefined> {
   const csrf = await client.get<{ csrfToken: string }>("/api/auth/csrf");
   const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, callbackUrl: "/", json: "true" });
@@ -148,5 +154,28 @@ describe("behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)", () => {
     // The owner's own browser (it signed up here), from a new address: in.
     expect(await signInAttempt(owner, email, PASSWORD, { "x-forwarded-for": "192.0.2.80" })).toBeNull();
     expect(owner.signedIn).toBe(true);
+  });
+
+  it("lets the signed-in owner change the password while the account is locked", async () => {
+    const email = "leaked-proxy@example.com";
+    const owner = await signedUpClient(server.baseUrl, email, "Owner");
+    await lockAccount(server.baseUrl, email, "198.51.101");
+    const change = await owner.put("/user/password", { currentPassword: PASSWORD, newPassword: "rotated-pass-2" }, { headers: { "x-forwarded-for": "192.0.2.81" } });
+    expect({ status: change.status, retryAfter: change.headers.get("retry-after") }).toEqual({ status: 200, retryAfter: null });
+  });
+
+  it("gives each browser a mark of its own, and a password change leaves only the browser that made it known", async () => {
+    const email = "shared-proxy@example.com";
+    const home = await signedUpClient(server.baseUrl, email, "Owner");
+    const library = new Client(server.baseUrl);
+    await library.signIn(email, PASSWORD);
+    const markOf = (client: Client) => client.cookieHeader().match(/autoparts\.known-browser=([^;]+)/)?.[1];
+    expect(markOf(library)).toBeDefined();
+    expect(markOf(library)).not.toBe(markOf(home));
+
+    expect((await home.put("/user/password", { currentPassword: PASSWORD, newPassword: "rotated-pass-3" })).status).toBe(200);
+    await lockAccount(server.baseUrl, email, "198.51.102");
+    expect(await signInAttempt(library, email, "rotated-pass-3", { "x-forwarded-for": "192.0.2.82" })).toMatch(/^Too many attempts on this account\./);
+    expect(await signInAttempt(home, email, "rotated-pass-3", { "x-forwarded-for": "192.0.2.83" })).toBeNull();
   });
 });

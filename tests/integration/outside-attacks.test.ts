@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { User } from "@/models/User";
-import { ALICE, setUpApiWorld } from "../support/api";
+import { ALICE, BOB, setUpApiWorld } from "../support/api";
 import { Client, signedUpClient } from "../support/client";
 
 // Attacks from outside on the merged shop that got through, each replayed against the production
@@ -114,5 +114,52 @@ describe("POSTs naming a server action the shop does not have", () => {
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toMatch(/^\[auth\] forged/m);
     expect(log.match(/^\[server\] refused server action: /gm)).toHaveLength(replies.length);
+  });
+});
+
+describe("server action bodies that cannot be decoded", () => {
+  it("get a 400 before the action runs, and leave no stack trace in the log", async () => {
+    const before = world.server.output().length;
+    const { id } = JSON.parse(String((await signInForm(ALICE, "secret-pass-1")).get("$ACTION_1:0"))) as { id: string };
+    const boundary = "----cut-short";
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const multipart = { "content-type": `multipart/form-data; boundary=${boundary}` };
+    const replies = [
+      // Arguments pointing at a form the plain body cannot carry.
+      await postAction({ "next-action": id, "content-type": "text/plain;charset=UTF-8" }, '["$K1"]'),
+      await postAction({ "next-action": id, "content-type": "text/plain;charset=UTF-8" }, "[{"),
+      // The script's form, and a browser's form without JavaScript, cut short.
+      await postAction({ "next-action": id, ...multipart }, `${part("1_email", ALICE)}${part("0", '[{},"$K1"]')}--${boundary}\r\nContent-Disposition: form-data; name="1_pass`),
+      await postAction(multipart, `${part("$ACTION_REF_1", "")}--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nali`),
+    ];
+    expect(replies.map((reply) => reply.status)).toEqual([400, 400, 400, 400]);
+    expect(await replies[0]?.text()).toContain("The form could not be read.");
+    // A whole body whose arguments hold no form: answered as an empty form, not a crash.
+    const noForm = await postAction({ "next-action": id, ...multipart }, `${part("0", '["$K1"]')}--${boundary}--\r\n`);
+    expect(noForm.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = world.server.output().slice(before);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log).not.toMatch(/TypeError|Unexpected end of form|Failed to parse body/);
+  });
+});
+
+describe("refused sign-ins", () => {
+  // Last: it uses up 127.0.0.1's sign-in failures on this server.
+  it("leave at most a short line each in the log, never a stack trace, and the sign-in form says why", async () => {
+    const base = world.server.baseUrl;
+    const before = world.server.output().length;
+    // next-auth's endpoint first (the address's last failures, then its refusals), then the sign-in form.
+    for (let i = 0; i < 10; i++) await expect(new Client(base).signIn(BOB, `wrong-pass-${i}`)).rejects.toThrow(/Wrong%20email%20or%20password|Too%20many%20attempts/);
+    await expect(new Client(base).signIn(BOB, "secret-pass-1")).rejects.toThrow(/Too%20many%20attempts/);
+    for (let i = 0; i < 3; i++) {
+      const reply = await fetch(`${base}/signin`, { method: "POST", headers: { origin: base }, body: await signInForm(BOB, "secret-pass-1"), redirect: "manual" });
+      expect(reply.status).toBe(200);
+      expect((await reply.text()).match(/<p role="alert"[^>]*>([^<]*)</)?.[1]).toBe("Too many attempts. Try again in 15 minutes.");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = world.server.output().slice(before).split("\n").filter((line) => line.trim() !== "");
+    expect(lines.length).toBeLessThanOrEqual(14);
+    expect(lines.filter((line) => /^\s+at /.test(line) || line.length > 200)).toEqual([]);
   });
 });

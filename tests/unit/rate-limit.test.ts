@@ -44,12 +44,12 @@ const inMemory =
   };
 
 /** A wrong password: its places stay counted. */
-async function failSignIn(limits: AuthRateLimits, email: string, ip: string, options?: { knownBrowser?: boolean }): Promise<void> {
+async function failSignIn(limits: AuthRateLimits, email: string, ip: string, options?: { owner?: boolean }): Promise<void> {
   await (await limits.reservePasswordCheck(email, ip, options)).failed();
 }
 
 /** Whether a password check may start now (what it holds is given back). */
-async function allowed(limits: AuthRateLimits, email: string, ip: string, options?: { knownBrowser?: boolean }): Promise<void> {
+async function allowed(limits: AuthRateLimits, email: string, ip: string, options?: { owner?: boolean }): Promise<void> {
   await (await limits.reservePasswordCheck(email, ip, options)).withdrawn();
 }
 
@@ -162,7 +162,7 @@ describe("AuthRateLimits", () => {
     });
     await expect(allowed(limits, "jane@example.com", "203.0.113.5")).rejects.toBe(busy);
     // The place it took on the address was given back.
-    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { knownBrowser: true })).resolves.toBeUndefined();
+    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { owner: true })).resolves.toBeUndefined();
   });
 
   it("limits one address across many emails", async () => {
@@ -206,24 +206,24 @@ describe("AuthRateLimits", () => {
     for (let i = 0; i < 20; i++) await failSignIn(limits, i % 2 ? "Jane@example.com" : "jane@example.com", `198.51.100.${i}`);
     const error = await caught(() => allowed(limits, "jane@example.com", "192.0.2.1"));
     expect((error as Error).message).toBe("Too many attempts on this account. Try again in 15 minutes, or sign in from a browser you have signed in with before.");
-    await expect(allowed(limits, "jane@example.com", "192.0.2.1", { knownBrowser: true })).resolves.toBeUndefined();
+    await expect(allowed(limits, "jane@example.com", "192.0.2.1", { owner: true })).resolves.toBeUndefined();
     await expect(allowed(limits, "other@example.com", "192.0.2.1")).resolves.toBeUndefined();
     clock.advance(15 * MINUTE);
     await expect(allowed(limits, "jane@example.com", "192.0.2.1")).resolves.toBeUndefined();
   });
 
-  it("counts a known browser's failures toward the account's lock for other browsers", async () => {
+  it("counts the owner's failures toward the account's lock for everyone else", async () => {
     const limits = new AuthRateLimits({ ...DEFAULT_AUTH_LIMITS, signInFailuresPerAccount: 2 }, inMemory());
-    await failSignIn(limits, "jane@example.com", "203.0.113.5", { knownBrowser: true });
-    await failSignIn(limits, "jane@example.com", "203.0.113.5", { knownBrowser: true });
+    await failSignIn(limits, "jane@example.com", "203.0.113.5", { owner: true });
+    await failSignIn(limits, "jane@example.com", "203.0.113.5", { owner: true });
     await expect(allowed(limits, "jane@example.com", "198.51.100.7")).rejects.toThrow(/on this account/);
-    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { knownBrowser: true })).resolves.toBeUndefined();
+    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { owner: true })).resolves.toBeUndefined();
   });
 
-  it("keeps the per-address limits for a known browser", async () => {
+  it("keeps the per-address limits for the owner", async () => {
     const limits = new AuthRateLimits(DEFAULT_AUTH_LIMITS, inMemory());
     for (let i = 0; i < 10; i++) await failSignIn(limits, "jane@example.com", "203.0.113.5");
-    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { knownBrowser: true })).rejects.toThrow(TooManyAttemptsError);
+    await expect(allowed(limits, "jane@example.com", "203.0.113.5", { owner: true })).rejects.toThrow(TooManyAttemptsError);
   });
 
   it("allows 20 sign-ups per address per hour by default", async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { isKnownBrowser, KNOWN_BROWSER_COOKIE } from "@/lib/auth/known-browser";
 import { onVisitorsHost } from "@/lib/auth/redirects";
 
 describe("onVisitorsHost (next-auth's redirects)", () => {
@@ -18,13 +17,5 @@ describe("onVisitorsHost (next-auth's redirects)", () => {
 
   it("falls back to the configured origin outside a request", () => {
     expect(onVisitorsHost("/signin", configured, null)).toBe("http://localhost:3000/signin");
-  });
-});
-
-describe("isKnownBrowser", () => {
-  it("does not take a made-up or missing mark (the real one is exercised in tests/integration/origin-and-proxies.test.ts)", () => {
-    expect(isKnownBrowser(`${KNOWN_BROWSER_COOKIE}=forged`, "jane@example.com", "unit-test-secret")).toBe(false);
-    expect(isKnownBrowser(`${KNOWN_BROWSER_COOKIE}=`, "jane@example.com", "unit-test-secret")).toBe(false);
-    expect(isKnownBrowser(undefined, "jane@example.com", "unit-test-secret")).toBe(false);
   });
 });
