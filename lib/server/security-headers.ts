@@ -12,17 +12,9 @@ import { isApiPath } from "./request-path";
  */
 export type ScriptPermit = { nonce: string } | { hashes: string } | null;
 
-/** What a page may load: its own origin only, and scripts by its ScriptPermit. */
-export function pageCsp({ permit, https, dev = process.env.NODE_ENV === "development" }: { permit: ScriptPermit; https: boolean; dev?: boolean }): string {
-  // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
-  // else runs. With hashes, the chunks are allowed as the shop's own files ('self'): under
-  // 'strict-dynamic' each <script src> would need a hash of its own.
-  const scripts = permit === null ? ["'self'"] : "nonce" in permit ? [`'nonce-${permit.nonce}'`, "'strict-dynamic'"] : ["'self'", ...(permit.hashes ? [permit.hashes] : [])];
-  // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
-  if (dev) scripts.push("'unsafe-eval'");
+/** Every directive of a page's policy but script-src, made once per kind of server: a page's policy is built per request. */
+function otherDirectives(https: boolean, dev: boolean): string {
   const directives = [
-    "default-src 'self'",
-    `script-src ${scripts.join(" ")}`,
     // React's style attributes and the toaster's injected stylesheet are inline styles.
     "style-src 'self' 'unsafe-inline'",
     // Reviewer pictures may come from the sign-in provider's https host.
@@ -39,6 +31,19 @@ export function pageCsp({ permit, https, dev = process.env.NODE_ENV === "develop
   ];
   if (https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+const OTHER_DIRECTIVES = new Map([false, true].flatMap((https) => [false, true].map((dev) => [`${https} ${dev}`, otherDirectives(https, dev)] as const)));
+
+/** What a page may load: its own origin only, and scripts by its ScriptPermit. */
+export function pageCsp({ permit, https, dev = process.env.NODE_ENV === "development" }: { permit: ScriptPermit; https: boolean; dev?: boolean }): string {
+  // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
+  // else runs. With hashes, the chunks are allowed as the shop's own files ('self'): under
+  // 'strict-dynamic' each <script src> would need a hash of its own.
+  let scripts = permit === null ? "'self'" : "nonce" in permit ? `'nonce-${permit.nonce}' 'strict-dynamic'` : permit.hashes ? `'self' ${permit.hashes}` : "'self'";
+  // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
+  if (dev) scripts += " 'unsafe-eval'";
+  return `default-src 'self'; script-src ${scripts}; ${OTHER_DIRECTIVES.get(`${https} ${dev}`)}`;
 }
 
 /** JSON and other API replies run nothing: everything is refused (next-auth's own small HTML pages keep their inline style). */
