@@ -6,31 +6,18 @@ import { authSecret } from "@/lib/auth/secret";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
 
 /**
- * The pages rendered per request (NONCE_PAGE_PREFIXES): a fresh CSP nonce and the security headers
- * of lib/server/security-headers.ts; every other reply gets its headers from next.config.ts, and a path
- * with a broken %-escape never gets this far (lib/server/server-lifecycle.ts).
  * The request guard (the design's "middleware"; Next 16 calls it proxy and runs it on Node.js).
+ * Security headers and a page's CSP nonce are set before it, at the node:http layer
+ * (lib/server/server-lifecycle.ts), where a path with a broken %-escape is also refused.
  * Signed-out visitors to /purchase and /dashboard go to sign in; the four admin pages also need
  * the admin role as the database has it now, so a promotion counts at once and a stale token
  * never grants admin. The pages check again on the server (lib/auth/guards.ts).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const https = isHttps(request.nextUrl, request.headers.get("x-forwarded-proto"));
-  const csp = pageCsp({ nonce: newNonce(), https });
-  // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
-  const forwarded = new Headers(request.headers);
-  forwarded.set("content-security-policy", csp);
-  const response = await guard(request, forwarded);
-  applySecurityHeaders(response.headers, { csp, https });
-  return response;
-}
-
-async function guard(request: NextRequest, forwarded: Headers): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (!needsSignIn(pathname)) return NextResponse.next({ request: { headers: forwarded } });
+  if (!needsSignIn(pathname)) return NextResponse.next();
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret(), decode: decodeSessionToken });
 
@@ -43,6 +30,7 @@ async function guard(request: NextRequest, forwarded: Headers): Promise<NextResp
   }
 
   // Layouts cannot see the URL; tell the dashboard where the visitor was going.
+  const forwarded = new Headers(request.headers);
   forwarded.set(ORIGIN_HEADER, origin);
   return NextResponse.next({ request: { headers: forwarded } });
 }
@@ -59,7 +47,7 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 }
 
 export const config = {
-  // NONCE_PAGE_PREFIXES, spelled out: Next reads the matcher from this file without running it
-  // (tests/unit/security-header-sources.test.ts keeps the two in step). The guard acts on /purchase and /dashboard.
-  matcher: ["/signin/:path*", "/signup/:path*", "/dashboard/:path*", "/purchase/:path*"],
+  // SIGNED_IN_PREFIXES (lib/auth/routes.ts), spelled out: Next reads the matcher from this file
+  // without running it (tests/unit/security-header-sources.test.ts keeps the two in step).
+  matcher: ["/purchase/:path*", "/dashboard/:path*"],
 };

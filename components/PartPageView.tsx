@@ -12,7 +12,7 @@ import { getPart } from "@/lib/catalogue/part-page";
 import type { PartView } from "@/lib/catalogue/views";
 import { FitBadge } from "@/components/garage/FitBadge";
 import type { FitVerdict } from "@/lib/garage/fit";
-import { cachedPartFitment, cachedReviewStats } from "@/lib/cache/public-data";
+import { cachedPartFitment } from "@/lib/cache/public-data";
 import { PartFitment } from "@/components/PartFitment";
 
 const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -31,11 +31,11 @@ export async function partPageMetadata(id: string): Promise<Metadata> {
 
 /** A part's page; `fit` says whether it fits the customer's vehicle, when one is chosen. */
 export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVerdict }) {
-  const [stats, fitment] = await Promise.all([cachedReviewStats(), cachedPartFitment(part._id)]);
+  const fitment = await cachedPartFitment(part._id);
   const inStock = part.quantity > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLdScript json={serializeJsonLd(productJsonLd(part, stats, fitment.rows))} />
+      <JsonLdScript json={serializeJsonLd(productJsonLd(part, fitment.rows))} />
       <Breadcrumbs
         steps={[
           { name: "Home", path: "/" },

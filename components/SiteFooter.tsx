@@ -11,6 +11,8 @@ export function SiteFooter() {
             <li><Link href="/parts" className="underline">Catalogue</Link></li>
             <li><Link href="/blog" className="underline">Blog</Link></li>
             <li><Link href="/portfolio" className="underline">Portfolio</Link></li>
+            <li><Link href="/shipping" className="underline">Shipping</Link></li>
+            <li><Link href="/returns" className="underline">Returns</Link></li>
           </ul>
         </nav>
       </div>

@@ -1,19 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactForm, NewsletterForm } from "@/components/InertForms";
+import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartCard } from "@/components/PartCard";
 import { ReviewList } from "@/components/ReviewList";
 import { VehicleBar } from "@/components/garage/VehicleBar";
 import { blogEntries } from "@/lib/site/content/blog";
 import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { onlineStoreJsonLd, serializeJsonLd } from "@/lib/catalogue/jsonld";
+import { HOME_PART_COUNT } from "@/lib/catalogue/queries";
 import { pageMetadata } from "@/lib/site/metadata";
 import { cachedPartList, cachedReviewStats, cachedReviews, cachedVehicleYears } from "@/lib/cache/public-data";
 import { VehicleSelector } from "@/components/VehicleSelector";
 import type { FitVerdict } from "@/lib/garage/fit";
 import type { KnownVehicle } from "@/lib/garage/known-vehicle";
 
-/** SPEC 9: the home page shows the first 3 parts of the catalogue. */
-export const HOME_PART_COUNT = 3;
 /** The home page shows the newest reviews only; the count says how many there are in all. */
 const HOME_REVIEW_COUNT = 6;
 /** SPEC 9: fixed marketing figures. */
@@ -58,6 +59,7 @@ type Props = Awaited<ReturnType<typeof homeData>> & {
 export function HomeView({ parts, reviews, stats, years, vehicle, fit }: Props) {
   return (
     <>
+      <JsonLdScript json={serializeJsonLd(onlineStoreJsonLd(stats))} />
       <section aria-labelledby="banner-heading" className="bg-brand-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wide text-amber-300">Parts for every drive</p>

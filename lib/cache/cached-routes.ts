@@ -15,7 +15,7 @@ import { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } from "../catalogue/query-
 // Config rewrites rather than a NextResponse.rewrite in proxy.ts: measured, the proxy's rewrite
 // cost about 1 ms of CPU per request, as much again as serving the cached page.
 export const CACHED_PREFIX = "/cached";
-/** The one variant of the cached pages that have a single version (home, blog, portfolio). */
+/** The one variant of the cached pages that have a single version (home, blog, portfolio, returns, shipping). */
 export const INDEX_VARIANT = "index";
 /** Every review, a page at a time (GET /reviews is SPEC 7's JSON list, so the page has its own path). */
 export const REVIEWS_PATH = "/customer-reviews";
@@ -66,6 +66,8 @@ export function cachedPageRewrites(): Rewrite[] {
     { source: `/parts/:id(${PART_ID})`, destination: "/parts/:id/for-your-vehicle", has: [VEHICLE_COOKIE] },
     { source: "/blog", destination: `${CACHED_PREFIX}/blog/${INDEX_VARIANT}` },
     { source: "/portfolio", destination: `${CACHED_PREFIX}/portfolio/${INDEX_VARIANT}` },
+    { source: "/returns", destination: `${CACHED_PREFIX}/returns/${INDEX_VARIANT}` },
+    { source: "/shipping", destination: `${CACHED_PREFIX}/shipping/${INDEX_VARIANT}` },
     // First match wins: an unreadable sort or page falls through to the plain order or page 1.
     parts(`${CACHED_PREFIX}/parts/:sort/:page`, [
       { type: "query", key: "sort", value: SORT },

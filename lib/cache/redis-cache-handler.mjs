@@ -19,6 +19,7 @@ import tagsManifestModule from "next/dist/server/lib/incremental-cache/tags-mani
 import { onRedis } from "../redis/connection.mjs";
 import { decodeEntry, encodeEntry, tagsOfEntry } from "./cache-entry-codec.mjs";
 import { LocalCopies } from "./local-copies.mjs";
+import { withScriptHashes } from "./script-hashes.mjs";
 import { ENTRY_LIFETIME_MS, READ_ENTRY_SCRIPT, entryKeyPrefix, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "./shared-tags.mjs";
 
 // Node hands over the CommonJS exports object; a bundler its default export.
@@ -97,6 +98,8 @@ export default class SharedCacheHandler {
   }
 
   async set(key, data, ctx) {
+    // A page's CSP hashes (lib/cache/script-hashes.mjs) are stored with it, so every process serves them.
+    withScriptHashes(data);
     const redisKey = this.prefix + key;
     this.copies.delete(key);
     if (data?.kind === "APP_PAGE" && data.status === 404) {

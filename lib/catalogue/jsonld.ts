@@ -3,6 +3,7 @@ import type { PartView } from "@/lib/catalogue/views";
 import type { FitmentView } from "@/lib/fitment/queries";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
 import type { ReviewStats } from "@/lib/reviews/queries";
+import { RETURN_POLICY, SHIPPING_POLICY, SHOP_COUNTRY, SHOP_CURRENCY, type DayRange } from "@/lib/site/policies";
 import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
 
 type JsonLd = { [key: string]: JsonValue };
@@ -30,8 +31,37 @@ function identifiers(part: PartView): JsonLd {
 const vehiclesOf = (fits: readonly FitmentView[]): JsonLd[] =>
   fits.map((fit) => ({ "@type": "Vehicle", name: fit.label, brand: { "@type": "Brand", name: fit.makeName }, model: fit.modelName, vehicleModelDate: String(fit.year) }));
 
-/** schema.org Product with its Offer, numbers and the vehicles it fits, plus the shop's review rating when there is one. */
-export function productJsonLd(part: PartView, stats: ReviewStats | null, fits: readonly FitmentView[] = []): JsonLd {
+/** The returns page's terms as a schema.org MerchantReturnPolicy (lib/site/policies.ts). */
+export function returnPolicyJsonLd(): JsonLd {
+  return {
+    "@type": "MerchantReturnPolicy",
+    applicableCountry: SHOP_COUNTRY.code,
+    returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+    merchantReturnDays: RETURN_POLICY.days,
+    returnMethod: "https://schema.org/ReturnByMail",
+    returnFees: RETURN_POLICY.freeReturnShipping ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnShippingFees",
+    merchantReturnLink: absoluteUrl("/returns"),
+  };
+}
+
+const days = ({ min, max }: DayRange): JsonLd => ({ "@type": "QuantitativeValue", minValue: min, maxValue: max, unitCode: "DAY" });
+
+/** The shipping page's terms as a schema.org OfferShippingDetails (lib/site/policies.ts). */
+export function shippingDetailsJsonLd(): JsonLd {
+  return {
+    "@type": "OfferShippingDetails",
+    shippingRate: { "@type": "MonetaryAmount", value: SHIPPING_POLICY.rate, currency: SHOP_CURRENCY },
+    shippingDestination: { "@type": "DefinedRegion", addressCountry: SHOP_COUNTRY.code },
+    deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(SHIPPING_POLICY.handlingDays), transitTime: days(SHIPPING_POLICY.transitDays) },
+  };
+}
+
+/**
+ * schema.org Product with its Offer (its returns and shipping terms included), numbers and the
+ * vehicles it fits. No rating: the shop's reviews rate the shop, not a part, and a product's
+ * rating must be about that product (the shop's is on the home page's OnlineStore).
+ */
+export function productJsonLd(part: PartView, fits: readonly FitmentView[] = []): JsonLd {
   const url = absoluteUrl(`/parts/${part._id}`);
   const product: JsonLd = {
     "@context": "https://schema.org",
@@ -45,24 +75,31 @@ export function productJsonLd(part: PartView, stats: ReviewStats | null, fits: r
       "@type": "Offer",
       url,
       price: part.price.toFixed(2),
-      priceCurrency: "USD",
+      priceCurrency: SHOP_CURRENCY,
       availability: part.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: part.minOrder },
-      seller: { "@type": "Organization", name: SITE_NAME },
+      seller: { "@type": "OnlineStore", name: SITE_NAME, url: absoluteUrl("/") },
+      hasMerchantReturnPolicy: returnPolicyJsonLd(),
+      shippingDetails: shippingDetailsJsonLd(),
     },
   };
   if (fits.length > 0) product.isAccessoryOrSparePartFor = vehiclesOf(fits);
-  // The reviews are of the shop, not of one part: the issue asks for the site's rating here.
-  if (stats && stats.average !== null && stats.ratedCount > 0) {
-    product.aggregateRating = {
-      "@type": "AggregateRating",
-      ratingValue: stats.average,
-      reviewCount: stats.ratedCount,
-      bestRating: 5,
-      worstRating: 1,
-    };
-  }
   return product;
+}
+
+/** schema.org OnlineStore: the shop, its terms, and the rating its reviews give it when one has stars. */
+export function onlineStoreJsonLd(stats: ReviewStats | null): JsonLd {
+  const store: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "OnlineStore",
+    name: SITE_NAME,
+    url: absoluteUrl("/"),
+    hasMerchantReturnPolicy: returnPolicyJsonLd(),
+  };
+  if (stats && stats.average !== null && stats.ratedCount > 0) {
+    store.aggregateRating = { "@type": "AggregateRating", ratingValue: stats.average, reviewCount: stats.ratedCount, bestRating: 5, worstRating: 1 };
+  }
+  return store;
 }
 
 /** schema.org BreadcrumbList of a page's trail: each step's name and path, the last the page itself. */

@@ -52,6 +52,8 @@ export async function partsInCatalogue(ids: readonly string[]): Promise<Set<stri
 
 /** Parts per catalogue page (/parts?page=N). */
 export const CATALOGUE_PAGE_SIZE = 12;
+/** SPEC 9: the home page shows the first 3 parts of the catalogue. */
+export const HOME_PART_COUNT = 3;
 
 /**
  * `vehicle`: only the parts that fit it (its engine too, when one is given), universal ones included.

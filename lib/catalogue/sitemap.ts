@@ -1,14 +1,20 @@
 import "server-only";
-import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries } from "@/lib/catalogue/queries";
-import { REVIEWS_PATH } from "@/lib/cache/cached-routes";
+import { CATALOGUE_PAGE_SIZE, HOME_PART_COUNT, countParts, partSitemapEntries, type PartSitemapEntry } from "@/lib/catalogue/queries";
+import { REVIEWS_PATH, pageCount } from "@/lib/cache/cached-routes";
 import { keyId, listSize, readList } from "@/lib/db/ordered-index";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { vehiclePath } from "@/lib/fitment/vehicles";
+import { POLICIES_UPDATED } from "@/lib/site/policies";
 import { absoluteUrl } from "@/lib/site/site";
 
 // sitemap.xml is one <urlset> while everything fits in one file; past that it becomes a
 // <sitemapindex> of /sitemaps/<n>.xml files (0 = the shop's pages, then the parts, then the
 // vehicle pages, PARTS_PER_SITEMAP each).
+// A page's lastmod is the last change of what it shows: a part's own; home's and a catalogue
+// page's, the newest of the parts on it; a vehicle page's, the newest of the catalogue (it lists
+// its model year's parts and the universal ones, and reading each vehicle's list here would cost a
+// query per vehicle); the policies', the date of their terms. The reviews, blog and portfolio
+// carry none: nothing records when they changed.
 // Google's limit is 50,000 URLs per file; smaller files keep each request cheap.
 export const PARTS_PER_SITEMAP = 5000;
 
@@ -29,31 +35,41 @@ export function renderSitemapIndex(locs: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-/** Home, every catalogue page, the reviews, blog and portfolio. */
-export function pageUrls(partCount: number): SitemapUrl[] {
-  const cataloguePages = Math.max(1, Math.ceil(partCount / CATALOGUE_PAGE_SIZE));
+/** The newest of some ISO dates (as text they sort as dates), or undefined for none. */
+function newest(parts: readonly PartSitemapEntry[]): string | undefined {
+  let latest: string | undefined;
+  for (const part of parts) if (latest === undefined || part.updatedAt > latest) latest = part.updatedAt;
+  return latest;
+}
+
+/** Home, every catalogue page, the reviews, blog, portfolio and the policies; `catalogue`: every part, in catalogue order. */
+export function pageUrls(catalogue: readonly PartSitemapEntry[]): SitemapUrl[] {
+  const page = (i: number) => catalogue.slice(i * CATALOGUE_PAGE_SIZE, (i + 1) * CATALOGUE_PAGE_SIZE);
   return [
-    { loc: absoluteUrl("/") },
-    ...Array.from({ length: cataloguePages }, (_, i) => ({ loc: absoluteUrl(i === 0 ? "/parts" : `/parts?page=${i + 1}`) })),
+    { loc: absoluteUrl("/"), lastModified: newest(catalogue.slice(0, HOME_PART_COUNT)) },
+    ...Array.from({ length: pageCount(catalogue.length, CATALOGUE_PAGE_SIZE) }, (_, i) => ({ loc: absoluteUrl(i === 0 ? "/parts" : `/parts?page=${i + 1}`), lastModified: newest(page(i)) })),
     // Its first page only: the review count is not read here, and its pages link each other.
     { loc: absoluteUrl(REVIEWS_PATH) },
     { loc: absoluteUrl("/blog") },
     { loc: absoluteUrl("/portfolio") },
+    { loc: absoluteUrl("/shipping"), lastModified: POLICIES_UPDATED },
+    { loc: absoluteUrl("/returns"), lastModified: POLICIES_UPDATED },
   ];
 }
 
+const partUrl = (part: PartSitemapEntry): SitemapUrl => ({ loc: absoluteUrl(`/parts/${part._id}`), lastModified: part.updatedAt });
+
 /** Part URLs of sitemap file `chunk` (1-based), `perSitemap` parts per file. */
 export async function partUrls(chunk: number, perSitemap = PARTS_PER_SITEMAP): Promise<SitemapUrl[]> {
-  const entries = await partSitemapEntries({ skip: (chunk - 1) * perSitemap, limit: perSitemap });
-  return entries.map((p) => ({ loc: absoluteUrl(`/parts/${p._id}`), lastModified: p.updatedAt }));
+  return (await partSitemapEntries({ skip: (chunk - 1) * perSitemap, limit: perSitemap })).map(partUrl);
 }
 
-/** Vehicle page URLs of vehicle sitemap file `chunk` (1-based), newest model years first. */
-export async function vehicleUrls(chunk: number, perSitemap = PARTS_PER_SITEMAP): Promise<SitemapUrl[]> {
+/** Vehicle page URLs of vehicle sitemap file `chunk` (1-based), newest model years first; `lastModified`: the catalogue's last change. */
+export async function vehicleUrls(chunk: number, lastModified: string | undefined, perSitemap = PARTS_PER_SITEMAP): Promise<SitemapUrl[]> {
   const { keys } = await readList(MODEL_YEARS_LIST, { offset: (chunk - 1) * perSitemap, limit: perSitemap });
   return keys.map((key) => {
     const [year, make = "", model = ""] = keyId(key).split("|");
-    return { loc: absoluteUrl(vehiclePath({ year: Number(year), make, model })) };
+    return { loc: absoluteUrl(vehiclePath({ year: Number(year), make, model })), lastModified };
   });
 }
 
@@ -62,17 +78,28 @@ async function sizes(perSitemap: number) {
   return { parts, vehicles, partFiles: Math.ceil(parts / perSitemap), vehicleFiles: Math.ceil(vehicles / perSitemap) };
 }
 
+/** Every part in catalogue order with its last change: what the pages' lastmods are read from. */
+const catalogueEntries = (parts: number) => partSitemapEntries({ skip: 0, limit: parts });
+
 /** The body of /sitemap.xml: every URL when they fit in one file, else an index of the files. */
 export async function sitemapXml(perSitemap = PARTS_PER_SITEMAP): Promise<string> {
   const { parts, vehicles, partFiles, vehicleFiles } = await sizes(perSitemap);
-  if (parts + vehicles <= perSitemap) return renderUrlset([...pageUrls(parts), ...(await partUrls(1, perSitemap)), ...(await vehicleUrls(1, perSitemap))]);
+  if (parts + vehicles <= perSitemap) {
+    const catalogue = await catalogueEntries(parts);
+    return renderUrlset([...pageUrls(catalogue), ...catalogue.map(partUrl), ...(await vehicleUrls(1, newest(catalogue), perSitemap))]);
+  }
   return renderSitemapIndex(Array.from({ length: 1 + partFiles + vehicleFiles }, (_, i) => absoluteUrl(`/sitemaps/${i}.xml`)));
 }
 
-/** The body of /sitemaps/<n>.xml, or null when there is no such file. */
+/**
+ * The body of /sitemaps/<n>.xml, or null when there is no such file. The pages' and the vehicles'
+ * files read every part's last change (what all the part files read together); the data cache
+ * keeps the result until a part changes (lib/cache/public-data.ts).
+ */
 export async function sitemapFileXml(n: number, perSitemap = PARTS_PER_SITEMAP): Promise<string | null> {
   const { parts, partFiles, vehicleFiles } = await sizes(perSitemap);
   if (!Number.isInteger(n) || n < 0 || n > partFiles + vehicleFiles) return null;
-  if (n === 0) return renderUrlset(pageUrls(parts));
-  return renderUrlset(n <= partFiles ? await partUrls(n, perSitemap) : await vehicleUrls(n - partFiles, perSitemap));
+  if (n > 0 && n <= partFiles) return renderUrlset(await partUrls(n, perSitemap));
+  const catalogue = await catalogueEntries(parts);
+  return renderUrlset(n === 0 ? pageUrls(catalogue) : await vehicleUrls(n - partFiles, newest(catalogue), perSitemap));
 }

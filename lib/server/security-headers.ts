@@ -1,22 +1,20 @@
 import { isApiPath } from "./request-path";
 
-// The security headers of every reply (issue 9). Every reply starts with headers that do not depend
-// on the request (defaultSecurityHeaders, set by the node:http layer); the pages rendered per
-// request then get a fresh CSP nonce from proxy.ts, which runs on those paths only
-// (NONCE_PAGE_PREFIXES): measured in issue 8, running the proxy on a cached page cost more CPU
-// than serving the page itself.
+// The security headers of every reply. Every reply starts with headers that do not depend on the
+// request (defaultSecurityHeaders, set by the node:http layer); a page then gets the script sources
+// of its own HTML (lib/server/page-csp.ts): this request's nonce when it is rendered now, the
+// hashes of its inline scripts when it is served from the cache. No page allows inline script.
 
-/** What a page may load: its own origin only, scripts by this request's nonce. */
-export function pageCsp({ nonce, https, dev = process.env.NODE_ENV === "development" }: { nonce: string | null; https: boolean; dev?: boolean }): string {
-  // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
-  // else runs. A page rendered ahead of time (see isNoncelessPagePath) cannot carry a per-request
-  // nonce: it gets 'self' plus 'unsafe-inline', the policy Next documents for static pages.
-  const scripts = nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"];
-  // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
-  if (dev) scripts.push("'unsafe-eval'");
+/**
+ * Which inline scripts a page may run: those bearing this request's nonce (a page rendered for this
+ * request), or those whose sha256 hashes are listed (a page served from the cache, the same HTML
+ * for everyone: lib/cache/script-hashes.mjs); null for a reply that is not a page.
+ */
+export type ScriptPermit = { nonce: string } | { hashes: string } | null;
+
+/** Every directive of a page's policy but script-src, made once per kind of server: a page's policy is built per request. */
+function otherDirectives(https: boolean, dev: boolean): string {
   const directives = [
-    "default-src 'self'",
-    `script-src ${scripts.join(" ")}`,
     // React's style attributes and the toaster's injected stylesheet are inline styles.
     "style-src 'self' 'unsafe-inline'",
     // Reviewer pictures may come from the sign-in provider's https host.
@@ -35,18 +33,21 @@ export function pageCsp({ nonce, https, dev = process.env.NODE_ENV === "developm
   return directives.join("; ");
 }
 
+const OTHER_DIRECTIVES = new Map([false, true].flatMap((https) => [false, true].map((dev) => [`${https} ${dev}`, otherDirectives(https, dev)] as const)));
+
+/** What a page may load: its own origin only, and scripts by its ScriptPermit. */
+export function pageCsp({ permit, https, dev = process.env.NODE_ENV === "development" }: { permit: ScriptPermit; https: boolean; dev?: boolean }): string {
+  // With a nonce, 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks and nothing
+  // else runs. With hashes, the chunks are allowed as the shop's own files ('self'): under
+  // 'strict-dynamic' each <script src> would need a hash of its own.
+  let scripts = permit === null ? "'self'" : "nonce" in permit ? `'nonce-${permit.nonce}' 'strict-dynamic'` : permit.hashes ? `'self' ${permit.hashes}` : "'self'";
+  // next dev evaluates modules with eval(); a production server never gets 'unsafe-eval'.
+  if (dev) scripts += " 'unsafe-eval'";
+  return `default-src 'self'; script-src ${scripts}; ${OTHER_DIRECTIVES.get(`${https} ${dev}`)}`;
+}
+
 /** JSON and other API replies run nothing: everything is refused (next-auth's own small HTML pages keep their inline style). */
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-/**
- * Pages that render per request and so can carry this request's nonce: proxy.ts runs on exactly
- * these (its matcher). Every other page is served without one: the public pages are rendered once
- * and served from the cache (issue 8, lib/cache/cached-routes.ts), and the not-found page is
- * prerendered, so the same HTML goes to every visitor. Those get 'self' + 'unsafe-inline', the
- * policy Next documents for static pages. Listing the nonce pages (rather than the cached ones)
- * means a new or unknown page can never have its scripts refused.
- */
-export const NONCE_PAGE_PREFIXES = ["/signin", "/signup", "/dashboard", "/purchase"] as const;
 
 /** Browser features the shop never uses: none may be used by it or anything it embeds. */
 export const PERMISSIONS_POLICY = [
@@ -77,16 +78,6 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const HSTS = "max-age=63072000; includeSubDomains";
 
-/** A TLS-terminating proxy in front says the request came over HTTPS (the first X-Forwarded-Proto value). */
-export function isForwardedHttps(forwardedProto: string | null): boolean {
-  return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
-}
-
-/** Served over HTTPS: an https URL, or a TLS-terminating proxy in front saying so. */
-export function isHttps(url: URL, forwardedProto: string | null): boolean {
-  return url.protocol === "https:" || isForwardedHttps(forwardedProto);
-}
-
 /** A fresh, unguessable nonce for one page request. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
@@ -94,9 +85,9 @@ export function newNonce(): string {
   return Buffer.from(bytes).toString("base64");
 }
 
-/** The policy of every reply proxy.ts does not handle: the API's, or the one of a page served the same to everyone. */
+/** The headers every reply starts with: the API's policy, or one that runs no inline script (a page replaces it with its own). */
 function defaultHeaders(api: boolean, https: boolean): readonly (readonly [string, string])[] {
-  const headers: [string, string][] = [...Object.entries(STATIC_SECURITY_HEADERS), ["Content-Security-Policy", api ? API_CSP : pageCsp({ nonce: null, https })]];
+  const headers: [string, string][] = [...Object.entries(STATIC_SECURITY_HEADERS), ["Content-Security-Policy", api ? API_CSP : pageCsp({ permit: null, https })]];
   if (https) headers.push(["Strict-Transport-Security", HSTS]);
   return headers;
 }
@@ -108,19 +99,12 @@ const DEFAULT_HEADERS = {
 
 /**
  * The security headers every reply starts with, set at the node:http layer before Next sees the
- * request (lib/server/server-lifecycle.ts): the cached public pages, the API, 404s, redirects and Next's
- * static files. proxy.ts then replaces the CSP of the per-request pages with one carrying a nonce.
+ * request (lib/server/server-lifecycle.ts): the pages, the API, redirects and Next's static files.
+ * A page's CSP is then replaced by one naming its scripts (lib/server/page-csp.ts).
  * Not next.config.ts headers(): Next matches every header rule against every request, and the
  * eight rules this took cost a cached page about 7% of its throughput (16 alternating 3 s runs).
  */
 export function defaultSecurityHeaders(pathname: string, https: boolean): readonly (readonly [string, string])[] {
   const kind = isApiPath(pathname) ? DEFAULT_HEADERS.api : DEFAULT_HEADERS.page;
   return https ? kind.https : kind.http;
-}
-
-/** Sets every security header on a reply. */
-export function applySecurityHeaders(headers: Headers, { csp, https }: { csp: string; https: boolean }): void {
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
-  headers.set("Content-Security-Policy", csp);
-  if (https) headers.set("Strict-Transport-Security", HSTS);
 }

@@ -9,6 +9,7 @@ import { closeRedis } from "@/lib/redis/connection.mjs";
 import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
+import { givePageItsCsp } from "@/lib/server/page-csp";
 import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
 import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
@@ -174,7 +175,8 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  *   forwarding headers are dropped unless the socket's peer is a trusted proxy
  *   (lib/server/trusted-proxies.ts): route handlers cannot see the socket;
  * - every reply starts with the security headers that do not depend on the request
- *   (lib/server/security-headers.ts defaultSecurityHeaders; proxy.ts adds a nonce where a page has one);
+ *   (lib/server/security-headers.ts defaultSecurityHeaders), and a page the script sources of its
+ *   own HTML (lib/server/page-csp.ts: this request's nonce, or its cached scripts' hashes);
  * - requests Next answers with a bare 500 before proxy.ts or any route runs are answered here:
  *   found by the fuzzer, `TRACE /carparts` (any path) made Next throw "'TRACE' HTTP method is
  *   unsupported" while building its Request: 405 in the API's error shape; a path with a broken
@@ -211,6 +213,7 @@ export async function installRequestFilter(): Promise<void> {
       const forward = (): boolean => {
         // Route handlers answer an outage with 503 themselves; a page can only fail, which Next sends as 500.
         if (isApiPath(pathname)) return emit.call(this, event, ...args);
+        givePageItsCsp(request, response, pathname, https);
         const failure: PageFailure = { databaseDown: false };
         answerOutageWith503(response, failure);
         return pageFailures.run(failure, () => emit.call(this, event, ...args));

@@ -6,7 +6,11 @@ export function siteUrl(): URL {
 
 export const SITE_NAME = "AutoParts Hub";
 
-/** An absolute URL on the shop for a path such as "/parts/abc". */
+/**
+ * An absolute URL on the shop for a path such as "/parts/abc". The home page is its origin with no
+ * trailing slash, as Next writes its canonical link, so the sitemap and JSON-LD name it alike.
+ */
 export function absoluteUrl(path: string): string {
-  return new URL(path, siteUrl()).toString();
+  const url = new URL(path, siteUrl());
+  return url.pathname === "/" && url.search === "" && url.hash === "" ? url.origin : url.toString();
 }

@@ -1,15 +1,23 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
 import { connectDb } from "@/lib/db/connect";
+import { seedDatabase } from "@/lib/seed/seed";
 import { MESSAGES } from "@/lib/validation/auth";
+import { Part } from "@/models/Part";
 import { Client } from "../support/client";
 import { startServer, type TestServer } from "../support/server";
 
-// Issue 9: every reply carries the security headers: a page, an API reply, a 404 and a redirect.
+// Every reply carries the security headers: a page, an API reply, a 404 and a redirect.
 let server: TestServer;
+
+let partId: string;
 
 beforeAll(async () => {
   await connectDb();
+  // Parts and vehicles, for their pages.
+  await seedDatabase({ NODE_ENV: "development" });
+  partId = String((await Part.findOne({}, { _id: 1 }).lean())!._id);
   // The test stands in for the TLS proxy in front, whose X-Forwarded-Proto counts only when it is trusted.
   server = await startServer({ TRUSTED_PROXIES: "127.0.0.1" });
 }, 90_000);
@@ -40,7 +48,7 @@ function pageNonce(headers: Headers): string {
 
 describe("security headers", () => {
   it("a page: a fresh nonce in the CSP, and every script of the page carries it", async () => {
-    // /signin renders per request; the cached public pages (/, /parts, …) cannot carry a nonce.
+    // /signin renders per request; the cached public pages (/, /parts, …) name their scripts' hashes instead.
     const first = await fetch(`${server.baseUrl}/signin`);
     expect(first.status).toBe(200);
     expectCommonHeaders(first.headers);
@@ -54,16 +62,48 @@ describe("security headers", () => {
     expect(pageNonce(second.headers)).not.toBe(nonce);
   });
 
-  it("a cached public page: the same HTML for everyone, so 'self' scripts and no nonce", async () => {
-    for (const path of ["/", "/parts", "/blog"]) {
-      const reply = await fetch(`${server.baseUrl}${path}`);
-      expect(reply.status).toBe(200);
-      expectCommonHeaders(reply.headers);
-      const csp = reply.headers.get("content-security-policy") ?? "";
-      expect(csp).toContain("script-src 'self' 'unsafe-inline'");
-      expect(csp).not.toContain("nonce-");
-      expect(await reply.text()).not.toContain("nonce=");
+  const scriptSrc = (headers: Headers) => (headers.get("content-security-policy") ?? "").split("; ").find((d) => d.startsWith("script-src ")) ?? "";
+  /** What a browser hashes: the text of each inline script it would run (not JSON-LD, not a <script src>). */
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, text]) => text !== "" && !/\bsrc=|type="application\/ld\+json"/.test(attrs!)).map(([, , text]) => text!);
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("a page served from the cache (the same HTML for everyone): no inline script allowed but its own, by hash, on every visit", async () => {
+    const cached = ["/", "/parts", "/parts?page=2", "/parts?sort=name", `/parts/${partId}`, "/customer-reviews", "/blog", "/portfolio", "/returns", "/shipping"];
+    for (const path of cached) {
+      // The visit that fills the cache and one served from it.
+      for (const visit of ["first", "second"]) {
+        const reply = await fetch(`${server.baseUrl}${path}`);
+        expect(reply.status, path).toBe(200);
+        expectCommonHeaders(reply.headers);
+        const sources = scriptSrc(reply.headers);
+        expect(sources, `${path}, ${visit} visit`).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
+        const scripts = inlineScripts(await reply.text());
+        expect(scripts.length, path).toBeGreaterThan(0);
+        for (const text of scripts) expect(sources, `${path}: ${text.slice(0, 60)}`).toContain(sha256(text));
+        expect(reply.headers.get("x-autoparts-script-hashes"), "the private header is never sent").toBeNull();
+      }
     }
+  });
+
+  it("a page rendered per request (a vehicle, a search, the parts that fit a chosen vehicle): this request's nonce on every script", async () => {
+    const vehicle = { headers: { cookie: "vehicle=2016/honda/civic" } };
+    for (const [path, init] of [["/vehicles/2016/honda/civic", {}], ["/parts?q=brake", {}], ["/", vehicle], [`/parts/${partId}`, vehicle]] as const) {
+      const reply = await fetch(`${server.baseUrl}${path}`, init);
+      expect(reply.status, path).toBe(200);
+      const nonce = pageNonce(reply.headers);
+      const html = await reply.text();
+      const executable = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "").filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
+      expect(executable.length, path).toBeGreaterThan(0);
+      for (const attrs of executable) expect(attrs, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("a visitor cannot choose a page's nonce by sending a CSP header of its own", async () => {
+    const chosen = "Y2hvc2VuLWJ5LXRoZS12aXNpdG9y";
+    const reply = await fetch(`${server.baseUrl}/signin`, { headers: { "content-security-policy": `script-src 'nonce-${chosen}'` } });
+    expect(pageNonce(reply.headers)).not.toBe(chosen);
+    expect(await reply.text()).not.toContain(chosen);
   });
 
   it("an API reply: a CSP that allows nothing to run", async () => {
@@ -74,11 +114,16 @@ describe("security headers", () => {
   });
 
   it("a 404 page and an API 404", async () => {
-    // The not-found page is prerendered (the same HTML for everyone): no nonce, 'self' scripts.
-    const page = await fetch(`${server.baseUrl}/no-such-page`);
-    expect(page.status).toBe(404);
-    expectCommonHeaders(page.headers);
-    expect(page.headers.get("content-security-policy")).toContain("script-src 'self' 'unsafe-inline'");
+    // The not-found page is prerendered (the same HTML for everyone): its scripts by hash; an unknown part is a 404 of a cached page.
+    for (const path of ["/no-such-page", "/no-such-page", "/parts/0123456789abcdef01234567"]) {
+      const page = await fetch(`${server.baseUrl}${path}`);
+      expect(page.status, path).toBe(404);
+      expectCommonHeaders(page.headers);
+      const sources = scriptSrc(page.headers);
+      expect(sources, path).not.toContain("unsafe-inline");
+      const scripts = inlineScripts(await page.text());
+      for (const text of scripts) expect(sources, path).toContain(sha256(text));
+    }
     const api = await fetch(`${server.baseUrl}/carparts/0123456789abcdef01234567`);
     expect(api.status).toBe(404);
     expectCommonHeaders(api.headers);
@@ -108,6 +153,7 @@ describe("security headers", () => {
     const reply = await fetch(`${server.baseUrl}/`, { headers: { "x-forwarded-proto": "https" } });
     expect(reply.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
     expect(reply.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    expect(scriptSrc(reply.headers)).toMatch(/^script-src 'self' 'sha256-/);
     const api = await fetch(`${server.baseUrl}/carparts`, { headers: { "x-forwarded-proto": "https" } });
     expect(api.headers.get("strict-transport-security")).toBeTruthy();
   });

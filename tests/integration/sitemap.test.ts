@@ -19,7 +19,9 @@ describe("sitemap", () => {
     expect(xml).toContain("<urlset");
     const urls = locs(xml);
     expect(urls.filter((u) => /\/parts\/[0-9a-f]{24}$/.test(u))).toHaveLength(seedParts.length);
-    for (const path of ["/", "/parts", "/parts?page=2", "/customer-reviews", "/blog", "/portfolio"]) expect(urls).toContain(new URL(path, urls[0]).toString());
+    for (const path of ["/parts", "/parts?page=2", "/customer-reviews", "/blog", "/portfolio", "/returns", "/shipping"]) expect(urls).toContain(new URL(path, urls[0]).toString());
+    // The home page as its canonical link names it: the origin, no trailing slash.
+    expect(urls).toContain(new URL(urls[0]!).origin);
   });
 
   it("lists every vehicle page, each model year once", async () => {
@@ -41,8 +43,19 @@ describe("sitemap", () => {
     expect(new Set(urls.filter((u) => /\/parts\/[0-9a-f]{24}$/.test(u))).size).toBe(seedParts.length);
     expect(new Set(urls.filter((u) => u.includes("/vehicles/"))).size).toBe(vehicleCount);
     expect(urls).toHaveLength(seedParts.length + vehicleCount);
-    // Home, the two catalogue pages, the reviews, blog and portfolio.
-    expect(locs((await sitemapFileXml(0, perFile))!)).toHaveLength(6);
+    // Home, the two catalogue pages, the reviews, blog, portfolio and the two policies.
+    expect(locs((await sitemapFileXml(0, perFile))!)).toHaveLength(8);
     expect(await sitemapFileXml(files.length, perFile)).toBeNull();
+  });
+
+  it("dates every page that lists parts, in one file and in the index's files alike", async () => {
+    const dated = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>\n(<lastmod>[^<]+<\/lastmod>)?/g)].filter((m) => !/\/(blog|portfolio|customer-reviews)$/.test(m[1]!));
+    const one = dated(await sitemapXml());
+    expect(one.length).toBeGreaterThan(seedParts.length);
+    for (const [, loc, lastmod] of one) expect(lastmod, loc).toBeDefined();
+    const files = locs(await sitemapXml(5));
+    const vehicleFile = (await sitemapFileXml(files.length - 1, 5))!;
+    expect(vehicleFile).toContain("/vehicles/");
+    for (const [, loc, lastmod] of [...dated((await sitemapFileXml(0, 5))!), ...dated(vehicleFile)]) expect(lastmod, loc).toBeDefined();
   });
 });

@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { API_CSP, NONCE_PAGE_PREFIXES, defaultSecurityHeaders } from "@/lib/server/security-headers";
+import { SIGNED_IN_PREFIXES } from "@/lib/auth/routes";
+import { inlineScriptHashes } from "@/lib/cache/script-hashes.mjs";
+import { API_CSP, defaultSecurityHeaders, pageCsp } from "@/lib/server/security-headers";
 import { config } from "@/proxy";
 
-// Every reply starts with the default security headers (set at the node:http layer); proxy.ts
-// replaces the CSP of the pages rendered per request with one carrying a nonce. Next reads the
-// proxy's matcher as a literal, so it must be kept in step with NONCE_PAGE_PREFIXES by hand.
+// Every reply starts with the default security headers (set at the node:http layer); a page then
+// gets a policy naming its own scripts: this request's nonce, or the hashes of a cached page's
+// inline scripts (lib/server/page-csp.ts). Next reads the proxy's matcher as a literal.
 describe("who sets the security headers", () => {
-  it("proxy.ts runs on exactly the pages that get a per-request nonce", () => {
-    expect(config.matcher).toEqual(NONCE_PAGE_PREFIXES.map((base) => `${base}/:path*`));
+  it("proxy.ts runs on exactly the pages that need a signed-in visitor", () => {
+    expect(config.matcher).toEqual([...SIGNED_IN_PREFIXES].map((base) => `${base}/:path*`));
   });
 
   const headersOf = (pathname: string, https = false) => new Map(defaultSecurityHeaders(pathname, https));
 
-  it("a page served the same to everyone: 'self' scripts, no nonce, no HSTS over plain http", () => {
-    for (const path of ["/", "/parts", "/parts/0123456789abcdef01234567", "/blog", "/no-such-page", "/carpartsx"]) {
+  it("a reply starts with a policy that runs no inline script, and no HSTS over plain http", () => {
+    for (const path of ["/", "/parts", "/parts/0123456789abcdef01234567", "/blog", "/no-such-page", "/carpartsx", "/_next/static/chunks/a.js"]) {
       const headers = headersOf(path);
-      expect(headers.get("Content-Security-Policy"), path).toContain("script-src 'self' 'unsafe-inline'");
+      expect(headers.get("Content-Security-Policy"), path).toContain("script-src 'self';");
       expect(headers.get("Content-Security-Policy"), path).not.toContain("upgrade-insecure-requests");
       expect(headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       expect(headers.has("Strict-Transport-Security"), path).toBe(false);
@@ -33,5 +35,32 @@ describe("who sets the security headers", () => {
     expect(headersOf("/", true).get("Content-Security-Policy")).toContain("upgrade-insecure-requests");
     expect(headersOf("/carparts", true).get("Strict-Transport-Security")).toMatch(/^max-age=\d{8,}/);
     expect(headersOf("/carparts", true).get("Content-Security-Policy")).toBe(API_CSP);
+  });
+});
+
+describe("a page's script sources", () => {
+  const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;
+
+  it("never allow inline script: a nonce with 'strict-dynamic', or 'self' and the page's hashes", () => {
+    expect(scriptSrc(pageCsp({ permit: { nonce: "bm9uY2U=" }, https: false, dev: false }))).toBe("script-src 'nonce-bm9uY2U=' 'strict-dynamic'");
+    expect(scriptSrc(pageCsp({ permit: { hashes: "'sha256-abc='" }, https: false, dev: false }))).toBe("script-src 'self' 'sha256-abc='");
+  });
+
+  it("hash each inline script Next renders, once, and never an external or data script", () => {
+    const html = [
+      '<script src="/_next/static/chunks/main.js" async=""></script>',
+      "<script>(self.__next_f=self.__next_f||[]).push([0])</script>",
+      '<script nonce="abc">self.__next_f.push([1,"a"])</script>',
+      "<script>(self.__next_f=self.__next_f||[]).push([0])</script>",
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      '<script type="module">import "x"</script>',
+      "<script></script>",
+    ].join("");
+    // echo -n '(self.__next_f=self.__next_f||[]).push([0])' | openssl dgst -sha256 -binary | base64, and so on.
+    expect(inlineScriptHashes(html).split(" ")).toEqual([
+      "'sha256-OBTN3RiyCV4Bq7dFqZ5a2pAXjnCcCYeTJMO2I/LYKeo='",
+      "'sha256-o+AVanGgeHXuaJ2y8tCjP3mbGMjt79U+MRDdwV7W0FY='",
+      "'sha256-NRn359Kz8db9/ND95zyCAS9z2QAJeDkX6IJWSSloAHw='",
+    ]);
   });
 });

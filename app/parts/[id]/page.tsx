@@ -7,7 +7,7 @@ type Params = Promise<{ id: string }>;
 
 // Each part's page is rendered on its first request (not at build time: the database and the
 // canonical base URL are runtime things) and then served from Next's cache, tagged with the
-// part's own tag and "reviews" (the JSON-LD rating), until a write expires one of them. A browser
+// part's own tag, until a write expires it. A browser
 // with a vehicle chosen is sent to ./for-your-vehicle instead (lib/cache/cached-routes.ts).
 export function generateStaticParams(): { id: string }[] {
   return [];
