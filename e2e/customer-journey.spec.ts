@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEFAULT_MAX_PER_ORDER } from "../lib/validation/parts";
-import { ADMIN, clickHydrated, deleteReviewsBy, firstPartPath, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, clickHydrated, deleteReviewsBy, firstPartPath, hydrated, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product", "Manage Reviews"];
 const CUSTOMER_MENU = ["My Orders", "Add Review"];
@@ -370,4 +370,40 @@ test("once the shop has shipped an order, My Orders no longer offers to delete i
   // Put the stock back for the tests that follow.
   expect((await page.request.delete(`${baseURL}/orders/${kept}`, { headers: { origin: baseURL ?? "" } })).status()).toBe(200);
   await setStock(partId, part.quantity);
+});
+
+test("moving between dashboard pages keeps the page and its menu, and shows no full-screen spinner", async ({ page }) => {
+  await signUp(page, { name: "Busy Customer", email: uniqueEmail() });
+  await page.goto("/dashboard/my-profile");
+  const menu = dashboardMenu(page);
+  await hydrated(menu.getByRole("link", { name: "My Orders" }));
+  // Watch the page while clicking: any full-screen overlay, and whether the menu is ever replaced.
+  await page.evaluate(() => {
+    const seen = window as unknown as { coveredScreen: boolean; menuReplaced: boolean };
+    const nav = document.querySelector('nav[aria-label="Dashboard"]');
+    seen.coveredScreen = false;
+    seen.menuReplaced = false;
+    new MutationObserver(() => {
+      if (!nav?.isConnected) seen.menuReplaced = true;
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const box = status.getBoundingClientRect();
+        if (getComputedStyle(status).position === "fixed" && box.width >= window.innerWidth && box.height >= window.innerHeight) seen.coveredScreen = true;
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  for (const [name, path] of [
+    ["My Orders", "/dashboard/my-orders"],
+    ["Add Review", "/dashboard/add-review"],
+    ["My Garage", "/dashboard/my-garage"],
+    ["My Profile", "/dashboard/my-profile"],
+  ] as const) {
+    const started = Date.now();
+    await menu.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    test.info().annotations.push({ type: "menu click", description: `${name}: ${Date.now() - started} ms` });
+    await expect(page).toHaveURL(path);
+    await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+  }
+  expect(await page.evaluate(() => (window as unknown as { coveredScreen: boolean }).coveredScreen)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { menuReplaced: boolean }).menuReplaced)).toBe(false);
 });
