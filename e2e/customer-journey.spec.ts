@@ -328,7 +328,7 @@ test("once the shop has shipped an order, My Orders no longer offers to delete i
   const email = uniqueEmail();
   await signUp(page, { name: "Patient Buyer", email });
   const partId = (await firstPartPath(page)).path.split("/").pop() ?? "";
-  const part = (await (await page.request.get(`${baseURL}/carparts/${partId}`)).json()) as { minOrder: number; quantity: number };
+  const part = ((await (await page.request.get(`${baseURL}/carparts/${partId}`)).json()) as { result: { minOrder: number; quantity: number } }).result;
   const order = async () => {
     const placed = await page.request.post(`${baseURL}/orderd`, {
       headers: { origin: baseURL ?? "" },
