@@ -6,7 +6,8 @@ import { authSecret } from "@/lib/auth/secret";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
+import { sharedPageFor } from "@/lib/auth/signed-in-variant";
+import { NONCE_PAGE_PREFIXES, applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
 
 /**
  * The pages rendered per request (NONCE_PAGE_PREFIXES): a fresh CSP nonce and the security headers
@@ -18,6 +19,8 @@ import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/s
  * never grants admin. The pages check again on the server (lib/auth/guards.ts).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  // A shared page, asked for with a session cookie: it keeps the headers every shared page gets.
+  if (!isNoncePage(request.nextUrl.pathname)) return sharedPageFor(request, new Headers(request.headers));
   const https = isHttps(request.nextUrl, request.headers.get("x-forwarded-proto"));
   const csp = pageCsp({ nonce: newNonce(), https });
   // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
@@ -26,6 +29,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = await guard(request, forwarded);
   applySecurityHeaders(response.headers, { csp, https });
   return response;
+}
+
+function isNoncePage(pathname: string): boolean {
+  return NONCE_PAGE_PREFIXES.some((base) => pathname === base || pathname.startsWith(`${base}/`));
 }
 
 async function guard(request: NextRequest, forwarded: Headers): Promise<NextResponse> {
@@ -61,5 +68,27 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 export const config = {
   // NONCE_PAGE_PREFIXES, spelled out: Next reads the matcher from this file without running it
   // (tests/unit/security-header-sources.test.ts keeps the two in step). The guard acts on /purchase and /dashboard.
-  matcher: ["/signin/:path*", "/signup/:path*", "/dashboard/:path*", "/purchase/:path*"],
+  // Then the shared pages (lib/cache/cached-routes.ts) only for a browser with a session cookie (either
+  // name of lib/cache/audience.ts), which may get their signed-in variant (lib/auth/signed-in-variant.ts):
+  // a visitor's request never runs the proxy. And the signed-in variant's internal paths, for nobody else.
+  matcher: [
+    "/signin/:path*",
+    "/signup/:path*",
+    "/dashboard/:path*",
+    "/purchase/:path*",
+    { source: "/", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/parts", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/parts", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/blog", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/blog", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/portfolio", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/portfolio", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/customer-reviews", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/customer-reviews", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    "/cached/signed-in/:path*",
+    "/parts/:id/signed-in",
+  ],
 };

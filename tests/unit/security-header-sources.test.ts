@@ -6,8 +6,12 @@ import { config } from "@/proxy";
 // replaces the CSP of the pages rendered per request with one carrying a nonce. Next reads the
 // proxy's matcher as a literal, so it must be kept in step with NONCE_PAGE_PREFIXES by hand.
 describe("who sets the security headers", () => {
-  it("proxy.ts runs on exactly the pages that get a per-request nonce", () => {
-    expect(config.matcher).toEqual(NONCE_PAGE_PREFIXES.map((base) => `${base}/:path*`));
+  it("proxy.ts runs on the pages that get a per-request nonce, and on a shared page only for a browser with a session cookie", () => {
+    expect(config.matcher.slice(0, NONCE_PAGE_PREFIXES.length)).toEqual(NONCE_PAGE_PREFIXES.map((base) => `${base}/:path*`));
+    for (const entry of config.matcher.slice(NONCE_PAGE_PREFIXES.length)) {
+      if (typeof entry === "string") expect(entry).toMatch(/\/signed-in(\/|$)/);
+      else expect(entry.has.map(({ type, key }) => `${type}:${key}`)).toEqual([expect.stringMatching(/^cookie:(__Secure-)?next-auth\.session-token$/)]);
+    }
   });
 
   const headersOf = (pathname: string, https = false) => new Map(defaultSecurityHeaders(pathname, https));
