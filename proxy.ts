@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { cameFromAnotherSite, clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
+import { sharedPageFor } from "@/lib/auth/signed-in-variant";
 
 /**
  * The request guard (the design's "middleware"; Next 16 calls it proxy and runs it on Node.js).
@@ -17,7 +18,8 @@ import { sessionAccount } from "@/lib/auth/session-versions";
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (!needsSignIn(pathname)) return NextResponse.next();
+  // A shared page, asked for with a session cookie: it may get its signed-in variant.
+  if (!needsSignIn(pathname)) return sharedPageFor(request, new Headers(request.headers));
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret(), decode: decodeSessionToken });
 
@@ -49,5 +51,29 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 export const config = {
   // SIGNED_IN_PREFIXES (lib/auth/routes.ts), spelled out: Next reads the matcher from this file
   // without running it (tests/unit/security-header-sources.test.ts keeps the two in step).
-  matcher: ["/purchase/:path*", "/dashboard/:path*"],
+  // Then the shared pages (lib/cache/cached-routes.ts) only for a browser with a session cookie (either
+  // name of lib/cache/audience.ts), which may get their signed-in variant (lib/auth/signed-in-variant.ts):
+  // a visitor's request never runs the proxy. And the signed-in variant's internal paths, for nobody else.
+  matcher: [
+    "/purchase/:path*",
+    "/dashboard/:path*",
+    { source: "/", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/parts", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/parts", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/blog", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/blog", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/portfolio", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/portfolio", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/customer-reviews", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/customer-reviews", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/returns", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/returns", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/shipping", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/shipping", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    "/cached/signed-in/:path*",
+    "/parts/:id/signed-in",
+  ],
 };

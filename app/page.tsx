@@ -5,7 +5,7 @@ import { fitVerdicts } from "@/lib/garage/fit";
 import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
 
 // The home page of a browser that has chosen a vehicle (without one, / is the cached rendering of
-// app/cached/home: lib/cache/cached-routes.ts): the same page, its parts saying whether they fit.
+// app/cached/[audience]/home: lib/cache/cached-routes.ts): the same page, its parts saying whether they fit.
 
 export function generateMetadata(): Metadata {
   return homeMetadata();

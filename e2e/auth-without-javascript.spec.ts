@@ -21,6 +21,20 @@ async function sessionUser(page: Page): Promise<unknown> {
   return ((await (await page.request.get("/api/auth/session")).json()) as { user?: unknown }).user;
 }
 
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function expectSignedInHeader(page: Page, where: string): Promise<void> {
+  await expect(mainNav(page).getByRole("link", { name: "DashBoard", exact: true }), where).toHaveAttribute("href", "/dashboard");
+  await expect(mainNav(page).getByRole("button", { name: "Sign Out" }), where).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "Login" }), where).toHaveCount(0);
+}
+
+async function expectVisitorHeader(page: Page, where: string): Promise<void> {
+  await expect(mainNav(page).getByRole("link", { name: "Login" }), where).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "DashBoard" }), where).toHaveCount(0);
+  await expect(mainNav(page).getByRole("button", { name: "Sign Out" }), where).toHaveCount(0);
+}
+
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -62,6 +76,80 @@ test.describe("with JavaScript off", () => {
     // (The purchase page's own content streams in behind its loading state, which needs scripts to swap in.)
     expect(await sessionUser(page)).toMatchObject({ email });
     expectNoPasswordIn(urls, PASSWORD);
+  });
+
+  test("a signed-in customer sees DashBoard and Sign Out on every kind of page, a visitor Login, on either host name", async ({ page, baseURL }) => {
+    const email = uniqueEmail();
+    await signUpWithoutScripts(page, "Scriptless Member", email);
+    await page.context().clearCookies();
+    const part = await firstPartPath(page);
+    const pages = ["/", "/parts", "/parts?sort=price-asc", part.path.replace("/purchase/", "/parts/"), "/blog", "/portfolio", "/customer-reviews", "/dashboard/my-profile"];
+    const otherHost = (baseURL ?? "").replace("127.0.0.1", "localhost");
+
+    // Signed in at /signin on 127.0.0.1: SPEC 4's default destination is /.
+    await page.goto("/signin");
+    await fillSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL("/");
+    for (const path of pages) {
+      await page.goto(path);
+      await expectSignedInHeader(page, path);
+    }
+    // The session cookie belongs to 127.0.0.1: on localhost the same browser is a visitor.
+    for (const path of ["/", "/parts", "/blog"]) {
+      await page.goto(`${otherHost}${path}`);
+      await expectVisitorHeader(page, `localhost ${path}`);
+    }
+
+    // Sign Out is a form: it ends the session, and every page says Login again.
+    await page.goto("/parts");
+    await mainNav(page).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/");
+    expect(await sessionUser(page)).toBeUndefined();
+    for (const path of pages.slice(0, -1)) {
+      await page.goto(path);
+      await expectVisitorHeader(page, path);
+    }
+
+    // The same on localhost: in, then out.
+    await page.goto(`${otherHost}/signin`);
+    await fillSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(`${otherHost}/`);
+    await expectSignedInHeader(page, "localhost /");
+    await page.goto(`${otherHost}/customer-reviews`);
+    await expectSignedInHeader(page, "localhost /customer-reviews");
+    await mainNav(page).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(`${otherHost}/`);
+    await expectVisitorHeader(page, "localhost / after signing out");
+    await page.goto("/");
+    await expectVisitorHeader(page, "127.0.0.1 / after signing out");
+  });
+
+  test("a session cookie the shop did not seal, or a header claiming a session, gets a visitor's pages", async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: "next-auth.session-token", value: "forged", url: baseURL ?? "" }]);
+    await page.setExtraHTTPHeaders({ "x-autoparts-signed-in": "1" });
+    for (const path of ["/", "/parts", "/blog"]) {
+      await page.goto(path);
+      await expectVisitorHeader(page, path);
+    }
+    await page.context().clearCookies();
+    await page.goto("/portfolio");
+    await expectVisitorHeader(page, "/portfolio");
+  });
+
+  test("Login on a part's page, then signing in, returns to that part", async ({ page }) => {
+    const email = uniqueEmail();
+    await signUpWithoutScripts(page, "Scriptless Returner", email);
+    await page.context().clearCookies();
+    await page.goto("/parts");
+    const card = page.getByRole("article").nth(2);
+    const partName = (await card.getByRole("heading").innerText()).trim();
+    await card.getByRole("link", { name: partName, exact: true }).click();
+    await expect(page).toHaveURL(/\/parts\/[0-9a-f]{24}$/);
+    const partPath = new URL(page.url()).pathname;
+    await mainNav(page).getByRole("link", { name: "Login" }).click();
+    await fillSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(partPath);
+    await expectSignedInHeader(page, partPath);
   });
 
   test("a refused sign-in says why in red under the form and keeps the email, never the password", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEFAULT_MAX_PER_ORDER } from "../lib/validation/parts";
-import { ADMIN, clickHydrated, deleteReviewsBy, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, clickHydrated, deleteReviewsBy, firstPartPath, hydrated, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const ADMIN_MENU = ["Manage All Orders", "Add A Product", "Make Admin", "Manage Product", "Manage Reviews"];
 const CUSTOMER_MENU = ["My Orders", "Add Review"];
@@ -366,4 +366,88 @@ test("the purchase form starts with the phone number My Profile holds, and keeps
   // The form starts again as it first was: the profile's phone number still in it.
   await expect(page.getByLabel("Address")).toHaveValue("");
   await expect(page.getByLabel("Phone Number")).toHaveValue("+1 555 0142");
+});
+
+test("once the shop has shipped an order, My Orders no longer offers to delete it, and a cancelled one offers nothing", async ({ page, browser, baseURL }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Patient Buyer", email });
+  const partId = (await firstPartPath(page)).path.split("/").pop() ?? "";
+  const part = ((await (await page.request.get(`${baseURL}/carparts/${partId}`)).json()) as { result: { minOrder: number; quantity: number } }).result;
+  const order = async () => {
+    const placed = await page.request.post(`${baseURL}/orderd`, {
+      headers: { origin: baseURL ?? "" },
+      data: { _id: partId, name: "Patient Buyer", email, quantity: String(part.minOrder), phone: "555 0102", address: "2 Slow Road" },
+    });
+    expect(placed.status()).toBe(201);
+    return ((await placed.json()) as { result: { _id: string } }).result._id;
+  };
+  const toShip = await order();
+  const toCancel = await order();
+  const kept = await order();
+
+  // The admin marks the first shipped and the second cancelled, by clicking on Manage All Orders.
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await adminPage.goto("/signin");
+  await submitSignIn(adminPage, ADMIN.email, ADMIN.password);
+  await expect(adminPage.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await adminPage.goto("/dashboard/manage-orders?status=placed");
+  await clickHydrated(adminPage.locator(`tr[data-order-id="${toShip}"]`).getByRole("button", { name: "Mark shipped" }));
+  await expect(adminPage.getByText("Order marked shipped.")).toBeVisible();
+  adminPage.once("dialog", (dialog) => void dialog.accept());
+  await adminPage.locator(`tr[data-order-id="${toCancel}"]`).getByRole("button", { name: "Cancel" }).click();
+  await expect(adminPage.getByText("Order marked cancelled.")).toBeVisible();
+  await admin.close();
+
+  await page.goto("/dashboard/my-orders");
+  const rows = page.getByRole("row").filter({ hasText: partId });
+  await expect(rows).toHaveCount(3);
+  const shipped = rows.filter({ has: page.getByRole("cell", { name: "shipped", exact: true }) });
+  await expect(shipped.getByRole("button", { name: "Payment" })).toBeDisabled();
+  await expect(shipped.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  const cancelled = rows.filter({ has: page.getByRole("cell", { name: "cancelled", exact: true }) });
+  await expect(cancelled.getByRole("button")).toHaveCount(0);
+  await expect(cancelled).toContainText("No actions");
+  const placed = rows.filter({ has: page.getByRole("cell", { name: "placed", exact: true }) });
+  await expect(placed.getByRole("button", { name: /Delete/ })).toBeEnabled();
+
+  // Put the stock back for the tests that follow.
+  expect((await page.request.delete(`${baseURL}/orders/${kept}`, { headers: { origin: baseURL ?? "" } })).status()).toBe(200);
+  await setStock(partId, part.quantity);
+});
+
+test("moving between dashboard pages keeps the page and its menu, and shows no full-screen spinner", async ({ page }) => {
+  await signUp(page, { name: "Busy Customer", email: uniqueEmail() });
+  await page.goto("/dashboard/my-profile");
+  const menu = dashboardMenu(page);
+  await hydrated(menu.getByRole("link", { name: "My Orders" }));
+  // Watch the page while clicking: any full-screen overlay, and whether the menu is ever replaced.
+  await page.evaluate(() => {
+    const seen = window as unknown as { coveredScreen: boolean; menuReplaced: boolean };
+    const nav = document.querySelector('nav[aria-label="Dashboard"]');
+    seen.coveredScreen = false;
+    seen.menuReplaced = false;
+    new MutationObserver(() => {
+      if (!nav?.isConnected) seen.menuReplaced = true;
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const box = status.getBoundingClientRect();
+        if (getComputedStyle(status).position === "fixed" && box.width >= window.innerWidth && box.height >= window.innerHeight) seen.coveredScreen = true;
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  for (const [name, path] of [
+    ["My Orders", "/dashboard/my-orders"],
+    ["Add Review", "/dashboard/add-review"],
+    ["My Garage", "/dashboard/my-garage"],
+    ["My Profile", "/dashboard/my-profile"],
+  ] as const) {
+    const started = Date.now();
+    await menu.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    test.info().annotations.push({ type: "menu click", description: `${name}: ${Date.now() - started} ms` });
+    await expect(page).toHaveURL(path);
+    await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+  }
+  expect(await page.evaluate(() => (window as unknown as { coveredScreen: boolean }).coveredScreen)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { menuReplaced: boolean }).menuReplaced)).toBe(false);
 });

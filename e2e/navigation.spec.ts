@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { clickHydrated, hydrated, signUp, uniqueEmail } from "./support";
+import { PASSWORD, clickHydrated, hydrated, signUp, submitSignIn, uniqueEmail } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -59,17 +59,36 @@ test("on a phone the keyboard opens the Menu and follows a link, and the menu cl
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
-test("the server draws Login for everyone; a signed-in customer's browser swaps it for DashBoard and Sign Out", async ({ page }) => {
-  await signUp(page, { name: "Known Customer", email: uniqueEmail() });
-  // The cached page is the same HTML for every visitor, signed in or not.
-  const html = await (await page.request.get("/blog")).text();
-  expect(html).toMatch(/<a [^>]*href="\/signin"[^>]*>Login<\/a>/);
-  expect(html).not.toContain("DashBoard");
+test("a customer who signs in from /parts has DashBoard and Sign Out from the first paint, in the server's HTML", async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Known Customer", email });
+  await page.context().clearCookies();
+  // A visitor's cached page says Login, and nothing of a signed-in customer.
+  const visitorHtml = await (await page.request.get("/blog")).text();
+  expect(visitorHtml).toMatch(/<a [^>]*href="\/signin"[^>]*>Login<\/a>/);
+  expect(visitorHtml).not.toContain("DashBoard");
 
-  await page.goto("/");
-  await clickHydrated(mainNav(page).getByRole("link", { name: "Blog", exact: true }));
-  await expect(page).toHaveURL("/blog");
-  await expect(mainNav(page).getByRole("link", { name: "DashBoard", exact: true })).toHaveAttribute("href", "/dashboard");
-  await expect(mainNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
-  await expect(mainNav(page).getByRole("link", { name: "Login" })).toHaveCount(0);
+  await page.goto("/signin?callbackUrl=%2Fparts");
+  await submitSignIn(page, email, PASSWORD);
+  await page.waitForURL("/parts");
+  // The moment the catalogue is back, its header is the signed-in one: no Login drawn first.
+  expect(await mainNav(page).getByRole("link", { name: "Login" }).count()).toBe(0);
+  expect(await mainNav(page).getByRole("link", { name: "DashBoard", exact: true }).count()).toBe(1);
+  // Pages the browser fetched ahead while signed out are not shown again as they were.
+  await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
+  await page.waitForURL("/blog");
+  expect(await mainNav(page).getByRole("link", { name: "Login" }).count()).toBe(0);
+  expect(await mainNav(page).getByRole("link", { name: "DashBoard", exact: true }).count()).toBe(1);
+
+  // A page's first paint is the server's HTML, before any script runs.
+  for (const path of ["/", "/parts", "/blog"]) {
+    const html = await (await page.goto(path))?.text();
+    expect(html, path).toMatch(/<a [^>]*href="\/dashboard"[^>]*>DashBoard<\/a>/);
+    expect(html, path).toContain(">Sign Out</button>");
+    expect(html, path).not.toContain(">Login</a>");
+  }
+  await clickHydrated(mainNav(page).getByRole("button", { name: "Sign Out" }));
+  await expect(page).toHaveURL("/");
+  await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
+  expect(await (await page.request.get("/blog")).text()).not.toContain("DashBoard");
 });

@@ -45,6 +45,11 @@ test("clicking Purchase Now on the home page while signed out, then signing in, 
 
 test("clicking Purchase Now on a part page while signed out, then signing in, opens the purchase page", async ({ page }) => {
   const email = await signedOutCustomer(page);
+  // A slow network: whatever the page asks the server after a navigation arrives late.
+  await page.route("**/api/auth/session", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto("/parts");
   const card = page.getByRole("article").nth(1);
   const partName = (await card.getByRole("heading").innerText()).trim();
@@ -114,4 +119,24 @@ test("a plain sign-up still ends on the home page, and an off-site address carri
     await expect(page).toHaveURL("/");
     await expect(mainNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
   }
+});
+
+test("clicking a part on /parts and then Login at once, then signing in, returns to that part", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  // A slow network: whatever the page asks the server after a navigation arrives late.
+  await page.route("**/api/auth/session", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/parts");
+  const card = page.getByRole("article").nth(1);
+  const partName = (await card.getByRole("heading").innerText()).trim();
+  await clickHydrated(card.getByRole("link", { name: partName, exact: true }));
+  await page.waitForURL(/\/parts\/[0-9a-f]{24}$/);
+  const partPath = new URL(page.url()).pathname;
+  await mainNav(page).getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(partPath)}`);
+
+  await signInAndLandOn(page, email, partPath);
+  await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
 });

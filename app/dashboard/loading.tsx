@@ -1,6 +1,9 @@
-import { FullScreenSpinner } from "@/components/FullScreenSpinner";
+import { AreaSpinner } from "@/components/AreaSpinner";
 
-/** SPEC 4: while the session and the role are being checked. */
+/**
+ * Inside the dashboard's layout: moving between its pages keeps the header and the menu and shows
+ * progress where the page's content goes. The account itself is checked by the layout and the request guard.
+ */
 export default function DashboardLoading() {
-  return <FullScreenSpinner label="Checking your account…" />;
+  return <AreaSpinner label="Loading the page…" />;
 }

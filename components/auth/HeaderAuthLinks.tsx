@@ -1,10 +1,25 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useParams, usePathname, useRouter, useSelectedLayoutSegments } from "next/navigation";
+import { type MouseEvent, useEffect, useState } from "react";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { signInPath } from "@/lib/auth/callback-url";
+import { isAudience } from "@/lib/cache/audience";
+
+/** The sections the request guard opens to signed-in customers only (proxy.ts). */
+const SIGNED_IN_SECTIONS = ["dashboard", "purchase"];
+
+/**
+ * Whether the server drew this page for a signed-in customer, from the route itself: a shared page's
+ * variant (lib/cache/audience.ts), or a section only they reach. Null when the route does not say.
+ */
+function useSignedInByRoute(): boolean | null {
+  const { audience } = useParams<{ audience?: string }>();
+  const [section] = useSelectedLayoutSegments();
+  if (isAudience(audience)) return audience === "signed-in";
+  return section !== undefined && SIGNED_IN_SECTIONS.includes(section) ? true : null;
+}
 
 /** Reads the session as next-auth's own endpoint answers it (a JWT check, no database). */
 async function isSignedIn(): Promise<boolean> {
@@ -15,38 +30,57 @@ async function isSignedIn(): Promise<boolean> {
   return typeof email === "string" && email !== "";
 }
 
-type Links = { signedIn: boolean; signInHref: string };
-
-/** What the header shows for this page: the root layout that draws it does not know the page, the browser does. */
-async function linksHere(): Promise<Links> {
-  const signInHref = signInPath(`${window.location.pathname}${window.location.search}`);
-  return { signedIn: await isSignedIn().catch(() => false), signInHref };
-}
-
 /**
- * The signed-in part of the top navigation. The pages around it are cached and the same for every
- * visitor, so the server draws a real Login link (which works before and without JavaScript), and
- * this leaf swaps it for DashBoard and Sign Out once the browser has asked for the session. It asks
- * again after each navigation: a sign-in, a sign-out or the admin guard's sign-out all end on
- * another path. Login remembers the page it was clicked on, so signing in returns there (SPEC 4).
+ * For the pages rendered per request that the route says nothing about (a search, a vehicle's page,
+ * sign-in): the browser asks for the session after each navigation and swaps the links in.
  */
-export function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
+function useSignedInAsked(ask: boolean): boolean {
   const pathname = usePathname();
-  const [{ signedIn, signInHref }, setLinks] = useState<Links>({ signedIn: false, signInHref: "/signin" });
+  const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
+    if (!ask) return;
     let current = true;
-    void linksHere().then((links) => current && setLinks(links));
+    void isSignedIn()
+      .catch(() => false)
+      .then((answer) => current && setSignedIn(answer));
     return () => {
       current = false;
     };
-  }, [pathname]);
+  }, [ask, pathname]);
+  return ask && signedIn;
+}
 
-  if (!signedIn) {
+/**
+ * Login remembers the page it is clicked on (SPEC 4), read from the address bar at the click, so a
+ * click right after a navigation names the new page. Without JavaScript, or in a new tab, the sign-in
+ * page reads it from the Referer instead (app/signin/page.tsx).
+ */
+function LoginLink({ className }: { className?: string }) {
+  const router = useRouter();
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.push(signInPath(`${window.location.pathname}${window.location.search}`));
+  }
+  return (
+    <Link href="/signin" onClick={onClick} className={className}>
+      Login
+    </Link>
+  );
+}
+
+/**
+ * The signed-in part of the top navigation. The shared pages are cached in two variants, a visitor's
+ * and a signed-in customer's, and the request guard picks one by the session cookie (proxy.ts), so
+ * the server's HTML already has the right links, with or without JavaScript.
+ */
+export function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
+  const byRoute = useSignedInByRoute();
+  const asked = useSignedInAsked(byRoute === null);
+  if (!(byRoute ?? asked)) {
     return (
       <li>
-        <Link href={signInHref} className={linkClassName}>
-          Login
-        </Link>
+        <LoginLink className={linkClassName} />
       </li>
     );
   }

@@ -11,6 +11,47 @@ export type MyOrderRow = { _id: string; partId: string; partsname: string; partI
 
 const PAYMENT_NOTE = "Online payment is not available yet; pay on delivery.";
 
+/**
+ * What a customer can still do with an order in each status, as the server allows it: delete only
+ * while it is placed (DELETE /orders/{id} answers 409 after that), pay while it is on its way.
+ */
+const ACTIONS: Record<string, { pay: boolean; remove: boolean }> = {
+  placed: { pay: true, remove: true },
+  shipped: { pay: true, remove: false },
+};
+const NO_ACTIONS = { pay: false, remove: false };
+
+function OrderActions({ order, deleting, onDelete }: { order: MyOrderRow; deleting: boolean; onDelete: () => void }) {
+  const { pay, remove } = ACTIONS[order.status] ?? NO_ACTIONS;
+  if (!pay && !remove) return <span className="block text-right text-slate-500">No actions</span>;
+  return (
+    <div className="flex justify-end gap-2">
+      {pay ? (
+        <button
+          type="button"
+          disabled
+          title={PAYMENT_NOTE}
+          aria-describedby="payment-note"
+          className="rounded border border-slate-300 px-3 py-1 text-slate-500 disabled:cursor-not-allowed"
+        >
+          Payment
+        </button>
+      ) : null}
+      {remove ? (
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete the order of ${order.partsname}`}
+          className="rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {deleting ? "Deleting…" : "Delete"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 type Props = {
   /** One page of the customer's orders, newest first. */
   initialOrders: MyOrderRow[];
@@ -20,7 +61,7 @@ type Props = {
   hasOtherPages: boolean;
 };
 
-/** SPEC 2's order table; Delete confirms, calls DELETE /orders/{id} and removes the row only when the server deleted it. */
+/** SPEC 2's order table, each order with the actions its status allows; Delete confirms, calls DELETE /orders/{id} and removes the row only when the server deleted it. */
 export function MyOrdersTable({ initialOrders, page, firstPageHref, hasOtherPages }: Props) {
   const [orders, setOrders] = useState(initialOrders);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -109,26 +150,7 @@ export function MyOrdersTable({ initialOrders, page, firstPageHref, hasOtherPage
                   <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                 </td>
                 <td className="px-2 py-2">
-                  <div className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      disabled
-                      title={PAYMENT_NOTE}
-                      aria-describedby="payment-note"
-                      className="rounded border border-slate-300 px-3 py-1 text-slate-500 disabled:cursor-not-allowed"
-                    >
-                      Payment
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => remove(order)}
-                      disabled={deleting === order._id}
-                      aria-label={`Delete the order of ${order.partsname}`}
-                      className="rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-                    >
-                      {deleting === order._id ? "Deleting…" : "Delete"}
-                    </button>
-                  </div>
+                  <OrderActions order={order} deleting={deleting === order._id} onDelete={() => remove(order)} />
                 </td>
               </tr>
             ))}

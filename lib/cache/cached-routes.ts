@@ -1,4 +1,5 @@
 import { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } from "../catalogue/query-string";
+import { type Audience, SESSION_COOKIES, SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "./audience";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
 // (ISR). Next prerenders a page without params at build time, when neither the database nor the
@@ -20,7 +21,7 @@ export const INDEX_VARIANT = "index";
 /** Every review, a page at a time (GET /reviews is SPEC 7's JSON list, so the page has its own path). */
 export const REVIEWS_PATH = "/customer-reviews";
 
-type Condition = { type: "query" | "cookie"; key: string; value?: string };
+type Condition = { type: "query" | "cookie" | "header"; key: string; value?: string };
 export type Rewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
 
 /** What the catalogue page reads as a sort (`lib/catalogue/query-string.ts`); anything else is the catalogue order. */
@@ -58,25 +59,41 @@ const NOT_SHARED: Condition[] = [...NARROWING_KEYS.map((key): Condition => ({ ty
 /** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
 const PART_ID = "[0-9a-f]{24}";
 
-export function cachedPageRewrites(): Rewrite[] {
+/** The shared pages of one audience (lib/cache/audience.ts), under their internal paths. */
+function audienceRewrites(audience: Audience): Rewrite[] {
+  const cached = `${CACHED_PREFIX}/${audience}`;
   const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NOT_SHARED });
   return [
     // With a vehicle chosen, the home page (app/page.tsx) and a part's page say what fits it.
-    { source: "/", destination: `${CACHED_PREFIX}/home/${INDEX_VARIANT}`, missing: [VEHICLE_COOKIE] },
-    { source: `/parts/:id(${PART_ID})`, destination: "/parts/:id/for-your-vehicle", has: [VEHICLE_COOKIE] },
-    { source: "/blog", destination: `${CACHED_PREFIX}/blog/${INDEX_VARIANT}` },
-    { source: "/portfolio", destination: `${CACHED_PREFIX}/portfolio/${INDEX_VARIANT}` },
-    { source: "/returns", destination: `${CACHED_PREFIX}/returns/${INDEX_VARIANT}` },
-    { source: "/shipping", destination: `${CACHED_PREFIX}/shipping/${INDEX_VARIANT}` },
+    { source: "/", destination: `${cached}/home/${INDEX_VARIANT}`, missing: [VEHICLE_COOKIE] },
+    { source: `/parts/:id(${PART_ID})`, destination: `/parts/:id/${audience}`, missing: [VEHICLE_COOKIE] },
+    { source: "/blog", destination: `${cached}/blog/${INDEX_VARIANT}` },
+    { source: "/portfolio", destination: `${cached}/portfolio/${INDEX_VARIANT}` },
+    { source: "/returns", destination: `${cached}/returns/${INDEX_VARIANT}` },
+    { source: "/shipping", destination: `${cached}/shipping/${INDEX_VARIANT}` },
     // First match wins: an unreadable sort or page falls through to the plain order or page 1.
-    parts(`${CACHED_PREFIX}/parts/:sort/:page`, [
+    parts(`${cached}/parts/:sort/:page`, [
       { type: "query", key: "sort", value: SORT },
       { type: "query", key: "page", value: PAGE },
     ]),
-    parts(`${CACHED_PREFIX}/parts/:sort/1`, [{ type: "query", key: "sort", value: SORT }]),
-    parts(`${CACHED_PREFIX}/parts/${CATALOGUE_ORDER}/:page`, [{ type: "query", key: "page", value: PAGE }]),
-    parts(`${CACHED_PREFIX}/parts/${CATALOGUE_ORDER}/1`),
-    { source: REVIEWS_PATH, destination: `${CACHED_PREFIX}/reviews/:page`, has: [{ type: "query", key: "page", value: PAGE }] },
-    { source: REVIEWS_PATH, destination: `${CACHED_PREFIX}/reviews/1` },
+    parts(`${cached}/parts/:sort/1`, [{ type: "query", key: "sort", value: SORT }]),
+    parts(`${cached}/parts/${CATALOGUE_ORDER}/:page`, [{ type: "query", key: "page", value: PAGE }]),
+    parts(`${cached}/parts/${CATALOGUE_ORDER}/1`),
+    { source: REVIEWS_PATH, destination: `${cached}/reviews/:page`, has: [{ type: "query", key: "page", value: PAGE }] },
+    { source: REVIEWS_PATH, destination: `${cached}/reviews/1` },
   ];
+}
+
+/**
+ * The signed-in variant for a request the guard vouched for (its header) that carries a session
+ * cookie, then the visitor's for everyone else. One set per cookie name: conditions of a rewrite all apply.
+ */
+export function cachedPageRewrites(): Rewrite[] {
+  const signedIn = SESSION_COOKIES.flatMap((cookie) =>
+    audienceRewrites("signed-in").map((rewrite) => ({
+      ...rewrite,
+      has: [...(rewrite.has ?? []), { type: "cookie", key: cookie }, { type: "header", key: SIGNED_IN_HEADER, value: SIGNED_IN_VALUE }] satisfies Condition[],
+    })),
+  );
+  return [{ source: `/parts/:id(${PART_ID})`, destination: "/parts/:id/for-your-vehicle", has: [VEHICLE_COOKIE] }, ...signedIn, ...audienceRewrites("visitor")];
 }

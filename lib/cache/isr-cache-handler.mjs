@@ -1,6 +1,6 @@
 // Next's own cache (the in-memory ISR and data cache of next.config.ts), with one rule added: a page
 // answered with 404 is never stored. Without it every made-up URL that reaches a cached page
-// (/cached/home/<anything>, a catalogue page past the last, an unknown part id) would keep its own
+// (/cached/visitor/home/<anything>, a catalogue page past the last, an unknown part id) would keep its own
 // not-found page in memory and push real pages out. A 404 is cheap to render again: the pages
 // decide it from their parameters or from one cached count, before reading anything else.
 //

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Part } from "@/models/Part";
 import { ALICE, orderBody, setUpApiWorld } from "../support/api";
+import { Client } from "../support/client";
 
 // Public pages and API reads are served from Next's cache (lib/cache/public-data.ts, lib/cache/cached-routes.ts).
 // An edit must show on the very next request: these tests read every cached view, write through
@@ -150,6 +151,47 @@ describe("which public paths are served from the cache", () => {
     for (const path of ["/", "/blog", "/portfolio", "/parts", "/parts?page=1", "/parts?sort=name", "/parts?sort=price-desc&page=1", "/parts?page=abc&sort=bogus"]) {
       const second = await warm(path);
       expect({ path, status: second.status, cache: second.cache }).toEqual({ path, status: 200, cache: "HIT" });
+    }
+  });
+
+  it("a signed-in customer's pages are a second cached variant, shared by every signed-in customer and fresh after a write", async () => {
+    const part = await addPart("Variant caliper", 63);
+    const views = ["/", "/blog", "/portfolio", "/customer-reviews", "/parts", "/parts?sort=name", `/parts/${part._id}`];
+    const read = async (who: Client, path: string) => {
+      const reply = await who.call<string>("GET", path);
+      return { status: reply.status, html: String(reply.body), cache: reply.headers.get("x-nextjs-cache") };
+    };
+    for (const path of views) {
+      await read(world.alice, path);
+      const alice = await read(world.alice, path);
+      expect({ path, status: alice.status, cache: alice.cache }).toEqual({ path, status: 200, cache: "HIT" });
+      expect(alice.html, path).toContain(">DashBoard</a>");
+      expect(alice.html, path).not.toContain(">Login</a>");
+      // Another customer gets the same cached variant; a visitor the other one.
+      expect((await read(world.bob, path)).cache, path).toBe("HIT");
+      const visitor = await read(world.nobody, path);
+      expect(visitor.html, path).toContain(">Login</a>");
+      expect(visitor.html, path).not.toContain("DashBoard");
+    }
+    // A cookie the shop did not seal, with the header the request guard sets, is a visitor's.
+    const forger = new Client(world.server.baseUrl);
+    forger.setCookie("next-auth.session-token", "forged");
+    for (const path of views) {
+      const forged = await forger.call<string>("GET", path, { headers: { "x-autoparts-signed-in": "1" } });
+      expect(String(forged.body), path).not.toContain("DashBoard");
+      const headerOnly = await world.nobody.call<string>("GET", path, { headers: { "x-autoparts-signed-in": "1" } });
+      expect(String(headerOnly.body), path).not.toContain("DashBoard");
+    }
+    // The internal paths of the signed-in variant are not a way round the guard.
+    expect((await read(world.nobody, "/cached/signed-in/home/index")).html).not.toContain("DashBoard");
+    expect((await read(world.nobody, `/parts/${part._id}/signed-in`)).html).not.toContain("DashBoard");
+
+    const put = await world.carol.put(`/carparts/${part._id}`, { price: 71 });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    for (const path of ["/parts", `/parts/${part._id}`]) {
+      const fresh = await read(world.alice, path);
+      expect(fresh.html, path).toContain("$71");
+      expect(fresh.html, path).not.toContain("$63");
     }
   });
 

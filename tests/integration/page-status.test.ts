@@ -25,15 +25,16 @@ describe("status codes of pages", () => {
 
   it("made-up variants of the cached pages answer 404 and are never stored, however often they are asked for", async () => {
     const madeUp = [
-      "/cached/home/anything",
-      "/cached/blog/other",
-      "/cached/portfolio/other",
-      "/cached/parts/cheapest/1",
-      "/cached/parts/name/0",
-      "/cached/parts/name/007",
-      "/cached/parts/catalogue/999",
-      "/cached/reviews/999",
-      "/cached/reviews/first",
+      "/cached/visitor/home/anything",
+      "/cached/visitor/blog/other",
+      "/cached/visitor/portfolio/other",
+      "/cached/visitor/parts/cheapest/1",
+      "/cached/visitor/parts/name/0",
+      "/cached/visitor/parts/name/007",
+      "/cached/visitor/parts/catalogue/999",
+      "/cached/visitor/reviews/999",
+      "/cached/visitor/reviews/first",
+      "/cached/everyone/home/index",
     ];
     for (const path of madeUp) {
       const first = await page(path);
@@ -43,7 +44,7 @@ describe("status codes of pages", () => {
       expect(second.cache, `${path} was served from the cache`).not.toBe("HIT");
     }
     // The check can tell: the real variants are stored, so their second read is a cache hit.
-    for (const path of ["/cached/home/index", "/cached/parts/name/1", "/cached/reviews/1"]) {
+    for (const path of ["/cached/visitor/home/index", "/cached/visitor/parts/name/1", "/cached/visitor/reviews/1"]) {
       await page(path);
       const again = await page(path);
       expect(again.status, path).toBe(200);

@@ -118,7 +118,7 @@ describe("with REDIS_URL: one cache for every server process", () => {
       ["/blog", 200],
       ["/portfolio", 200],
       ["/icon.svg", 200],
-      ["/cached/home/made-up", 404],
+      ["/cached/visitor/home/made-up", 404],
       ["/parts/0123456789abcdef01234567", 404],
     ];
     for (const [path, status] of expected) {

@@ -8,8 +8,13 @@ import { config } from "@/proxy";
 // gets a policy naming its own scripts: this request's nonce, or the hashes of a cached page's
 // inline scripts (lib/server/page-csp.ts). Next reads the proxy's matcher as a literal.
 describe("who sets the security headers", () => {
-  it("proxy.ts runs on exactly the pages that need a signed-in visitor", () => {
-    expect(config.matcher).toEqual([...SIGNED_IN_PREFIXES].map((base) => `${base}/:path*`));
+  it("proxy.ts runs on the pages that need a signed-in visitor, and on a shared page only for a browser with a session cookie", () => {
+    const guarded = [...SIGNED_IN_PREFIXES].map((base) => `${base}/:path*`);
+    expect(config.matcher.slice(0, guarded.length)).toEqual(guarded);
+    for (const entry of config.matcher.slice(guarded.length)) {
+      if (typeof entry === "string") expect(entry).toMatch(/\/signed-in(\/|$)/);
+      else expect(entry.has.map(({ type, key }) => `${type}:${key}`)).toEqual([expect.stringMatching(/^cookie:(__Secure-)?next-auth\.session-token$/)]);
+    }
   });
 
   const headersOf = (pathname: string, https = false) => new Map(defaultSecurityHeaders(pathname, https));

@@ -9,7 +9,7 @@ import { fitVerdicts } from "@/lib/garage/fit";
 import { cachedVehicleYears } from "@/lib/cache/public-data";
 
 // Searches, facets, and the catalogue of a browser that has chosen a vehicle: /parts without any is
-// rewritten to the cached rendering in app/cached/parts (lib/cache/cached-routes.ts). Free text is
+// rewritten to the cached rendering in app/cached/[audience]/parts (lib/cache/cached-routes.ts). Free text is
 // not cached (anyone could fill the cache with it), nor a vehicle's or the facets' views (thousands).
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
