@@ -10,7 +10,7 @@ import { AFTER_SIGN_UP } from "@/lib/auth/form-state";
 import { signUpSchema } from "@/lib/validation/auth";
 
 export function SignUpForm({ googleEnabled }: { googleEnabled: boolean }) {
-  const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction);
+  const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction, "/signup");
   const { name = "", email = "" } = state.values;
   const {
     register,
