@@ -25,7 +25,10 @@ export default async function FitmentImportPage() {
       <p className="mt-2 max-w-3xl text-slate-700">
         {`A CSV file, UTF-8, at most ${MAX_IMPORT_ROWS} rows. The first line names the columns: ${IMPORT_COLUMNS.join(", ")} (the first four required, any order). Each row says a part fits a make and model from year_from to year_to (or that year alone), optionally one engine and position (${FITMENT_POSITIONS.join(", ")}) with a note. The part number is the part's SKU, or a number only that part has. Good rows are added; each bad row is listed with its line and reason and changes nothing.`}
       </p>
-      <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-xs">{EXAMPLE}</pre>
+      {/* Wider than a phone: focusable, so it scrolls from the keyboard too. */}
+      <pre tabIndex={0} aria-label="An example file" className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-xs">
+        {EXAMPLE}
+      </pre>
       <div className="mt-6">
         <FitmentImportForm />
       </div>
