@@ -12,7 +12,7 @@ export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
   const Heading = headingLevel;
   return (
     <article className="flex h-full w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <PartImage image={part.image} alt={part.partsname} priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
+      <PartImage image={part.image} alt={part.partsname} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg font-semibold">
           <Link href={`/parts/${part._id}`} className="hover:text-brand-700 hover:underline">

@@ -46,7 +46,7 @@ export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVer
       <div className="grid gap-10 md:grid-cols-2">
         {/* As tall as the picture, not as the details beside it. */}
         <div className="self-start overflow-hidden rounded-lg border border-slate-200">
-          <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
+          <PartImage image={part.image} alt={part.partsname} priority />
         </div>
         <div className="flex flex-col gap-5">
           <div>

@@ -15,7 +15,7 @@ export function ReviewCard({ review }: { review: ReviewView }) {
           // eslint-disable-next-line @next/next/no-img-element -- an SVG next/image would pass through unchanged
           <img src={avatar} alt="" loading="lazy" decoding="async" {...AVATAR} />
         ) : (
-          <FallbackImage src={avatar} fallback={DEFAULT_AVATAR} alt="" sizes="48px" {...AVATAR} />
+          <FallbackImage src={avatar} fallback={DEFAULT_AVATAR} alt="" {...AVATAR} />
         )}
         <div>
           <h3 className="font-semibold">{review.name}</h3>

@@ -16,6 +16,16 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 
+# The Nu Html Checker (e2e/html-checker.spec.ts) is a Java program: its jar comes from npm, Java from Debian.
+if ! command -v java >/dev/null; then
+  echo "[test] installing Debian's Java runtime for the HTML checker"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
+  fi
+fi
+
 export TEST_RESULTS_DIR="$PWD/.test-results"
 rm -rf "$TEST_RESULTS_DIR" && mkdir -p "$TEST_RESULTS_DIR"
 steps=()

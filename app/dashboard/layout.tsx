@@ -9,7 +9,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 md:flex-row">
       <DashboardNav items={items} />
-      <section className="min-w-0 flex-1">{children}</section>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }

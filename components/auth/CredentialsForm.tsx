@@ -13,9 +13,11 @@ type CredentialsAction = (state: CredentialsFormState, form: FormData) => Promis
  * JavaScript, the browser posts the form to the action itself (so nothing typed reaches the
  * address bar); once hydrated, the form is checked in the browser first (SPEC 5's messages as the
  * visitor types) and then sent to the same action. On success the action redirects by replacement.
+ * `page` is the form's own page address: React writes it as the form's action (rather than an
+ * empty one, which is invalid HTML), and the page rendered there picks up the action's state.
  */
-export function useCredentialsAction(action: CredentialsAction, initialError: string | null = null) {
-  const [state, formAction, pending] = useActionState(action, credentialsFormState(initialError));
+export function useCredentialsAction(action: CredentialsAction, page: string, initialError: string | null = null) {
+  const [state, formAction, pending] = useActionState(action, credentialsFormState(initialError), page);
   /** The form's submit handler: the browser's check, then the server action with what the form holds. */
   function submitChecked<Values extends FieldValues, Checked>(handleSubmit: UseFormHandleSubmit<Values, Checked>) {
     return (event: FormEvent<HTMLFormElement>) => {

@@ -5,14 +5,14 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { CredentialsForm, useCredentialsAction } from "@/components/auth/CredentialsForm";
 import { FormField } from "@/components/forms/FormField";
-import { authPagePath } from "@/lib/auth/callback-url";
+import { authPagePath, signInPath } from "@/lib/auth/callback-url";
 import { signInAction } from "@/lib/auth/form-actions";
 import { signInSchema } from "@/lib/validation/auth";
 
 type Props = { callbackUrl: string; googleEnabled: boolean; initialError: string | null };
 
 export function SignInForm({ callbackUrl, googleEnabled, initialError }: Props) {
-  const { state, formAction, pending, submitChecked } = useCredentialsAction(signInAction, initialError);
+  const { state, formAction, pending, submitChecked } = useCredentialsAction(signInAction, signInPath(callbackUrl), initialError);
   const email = state.values.email ?? "";
   const {
     register,

@@ -11,7 +11,7 @@ import { signUpSchema } from "@/lib/validation/auth";
 
 /** `callbackUrl`: where the visitor was going when sent to sign in, else SPEC 4's home page. */
 export function SignUpForm({ callbackUrl, googleEnabled }: { callbackUrl: string; googleEnabled: boolean }) {
-  const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction);
+  const { state, formAction, pending, submitChecked } = useCredentialsAction(signUpAction, authPagePath("/signup", callbackUrl));
   const { name = "", email = "" } = state.values;
   const {
     register,

@@ -73,7 +73,7 @@ export function PurchaseForm({ part, customer }: Props) {
         registration={register("quantity")}
         error={errors.quantity?.message}
       />
-      <FormField id="order-address" label="Address" type="text" autoComplete="street-address" registration={register("address")} error={errors.address?.message} />
+      <FormField id="order-address" label="Address" type="text" autoComplete="address-line1" registration={register("address")} error={errors.address?.message} />
       <FormField id="order-phone" label="Phone Number" type="tel" autoComplete="tel" registration={register("phone")} error={errors.phone?.message} />
       <p className="flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg">
         <span>Total</span>

@@ -10,6 +10,20 @@ import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 // statuses are generated from the schemas, constants and handler steps the server uses, so the
 // document changes when they do.
 
+/** Each area of the shop is one tag, carried by every operation of its paths. */
+const AREAS: { name: string; description: string; paths: Record<string, Json> }[] = [
+  { name: "Catalogue", description: "The parts for sale: adding, editing and deleting them, their stock and their pictures.", paths: cataloguePaths },
+  { name: "Fitment", description: "Which vehicles a part fits: the vehicle selector's lists, a part's fitment and the CSV import.", paths: fitmentPaths },
+  { name: "Orders", description: "Placing an order, a customer's orders and every order's life cycle for the admins.", paths: orderPaths },
+  { name: "Reviews", description: "The customers' reviews of the shop: one per account, moderated by the admins.", paths: reviewPaths },
+  { name: "Users", description: "Accounts: registration, roles, profiles and passwords.", paths: userPaths },
+];
+
+/** The area's paths, each operation tagged with the area's name. */
+function tagged(name: string, paths: Record<string, Json>): Record<string, Json> {
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, op]) => [method, { tags: [name], ...(op as Json) }]))]));
+}
+
 export function buildOpenApiDocument(): Json {
   return {
     openapi: "3.1.0",
@@ -27,14 +41,18 @@ export function buildOpenApiDocument(): Json {
         "",
         `Every error reply is \`{ "success": false, "message": "…" }\`. Bodies are JSON objects of at most ${MAX_BODY_BYTES} bytes; unknown fields are ignored; a query operator object where a value belongs is a 400.`,
       ].join("\n"),
+      // The API is the shop's own, under no public licence: SPDX's form for a licence of one's own is LicenseRef-.
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-AutoParts-Hub-Proprietary" },
+      contact: { name: "AutoParts Hub" },
     },
-    servers: [{ url: "/" }],
+    servers: [{ url: "/", description: "The shop itself: the paths are served at the site's root." }],
+    tags: AREAS.map(({ name, description }) => ({ name, description })),
     components: {
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The next-auth JWT session cookie." },
       },
       schemas: componentSchemas(),
     },
-    paths: { ...cataloguePaths, ...fitmentPaths, ...orderPaths, ...reviewPaths, ...userPaths },
+    paths: Object.assign({}, ...AREAS.map(({ name, paths }) => tagged(name, paths))),
   };
 }

@@ -19,7 +19,10 @@ type Body = { required: boolean; content: Json; tooLarge?: string; wrongType: st
 
 type OperationSpec = {
   operationId: string;
+  /** One line, as a menu of operations shows it. */
   summary: string;
+  /** What the operation does and the rules it applies, in full. */
+  description: string;
   access: Access;
   parameters?: Parameter[];
   body?: Body;
@@ -80,11 +83,10 @@ function refusals(path: string, method: string, { access, parameters = [], body,
   for (const status of ACCESS_REFUSALS[access]) add(status);
   // route() refuses a cross-site write that carries the session cookie (lib/http/origin.ts).
   if (method !== "get" && access !== "public") add(403);
-  if (body) {
-    // The cap of the server's body filter, which is also the handler's (a larger body never reaches it).
-    add(413, bodyTooLargeMessage(bodyCapFor(path)));
-    add(415, body.wrongType);
-  }
+  // The server's body filter caps every request's body, whatever its method, before a handler runs;
+  // for an operation that reads a body this is also the handler's own cap.
+  add(413, bodyTooLargeMessage(bodyCapFor(path)));
+  if (body) add(415, body.wrongType);
   for (const status of outcomes) add(status);
   // Every handler reaches the database (or waits for a lock on it).
   add(503);
@@ -92,10 +94,11 @@ function refusals(path: string, method: string, { access, parameters = [], body,
 }
 
 function operation(path: string, method: string, spec: OperationSpec): Json {
-  const { operationId, summary, access, parameters, body, replies } = spec;
+  const { operationId, summary, description, access, parameters, body, replies } = spec;
   return {
     operationId,
     summary,
+    description,
     security: access === "public" ? PUBLIC : SESSION,
     ...(parameters && { parameters }),
     ...(body && { requestBody: { required: body.required, content: body.content } }),

@@ -195,7 +195,9 @@ describe("the error statuses", () => {
     const parses = ["parseWith", "objectIdParam", "emailParam", "yearParam", "slugParam", "readBodyBytes", "readJsonBody"].some(calls);
     expect(documented(400), "400").toBe(parses);
     const readsBody = calls("readJsonBody") || calls("readBodyBytes");
-    expect(documented(413) && documented(415), "413 and 415").toBe(readsBody);
+    // The server's body filter caps every request, so every operation can answer 413.
+    expect(documented(413), "413").toBe(true);
+    expect(documented(415), "415").toBe(readsBody);
     expect(Boolean(op.requestBody), "request body").toBe(readsBody);
     expect(Boolean(op.responses["200"]?.headers), "Link header").toBe(calls("pagedReply"));
     expect(documented(503), "503").toBe(true);

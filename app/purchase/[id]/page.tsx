@@ -25,7 +25,7 @@ export default async function PurchasePage({ params }: { params: Params }) {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
       <section aria-labelledby="part-name">
         <div className="overflow-hidden rounded-lg border border-slate-200">
-          <PartImage image={part.image} alt={part.partsname} priority sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
+          <PartImage image={part.image} alt={part.partsname} priority />
         </div>
         <h1 id="part-name" className="mt-4 text-2xl font-bold">
           {part.partsname}

@@ -11,14 +11,16 @@ export const cataloguePaths = {
   ...pathItem("/carparts", {
     get: {
       operationId: "listParts",
-      summary: "One page of the catalogue, oldest first (newest last); with `vehicle`, the parts that fit that vehicle (its own, oldest first, then the universal parts)",
+      summary: "List the catalogue",
+      description: "One page of the catalogue, oldest first (newest last); with `vehicle`, the parts that fit that vehicle (its own, oldest first, then the universal parts).",
       access: "public",
       parameters: [...pagingParams, vehicleParam],
       replies: listPage("The parts of this page.", "PartList"),
     },
     post: {
       operationId: "addPart",
-      summary: "Add a part (admin). The body's email is ignored; the session says who. Brand, category and numbers are optional; a SKU another part bears is a 409.",
+      summary: "Add a part",
+      description: "Add a part (admin). The body's email is ignored; the session says who. Brand, category and numbers are optional; a SKU another part bears is a 409.",
       access: "admin",
       body: jsonBody("PartInput"),
       replies: ok(201, "The part was added.", "PartCreated"),
@@ -28,7 +30,8 @@ export const cataloguePaths = {
   ...pathItem("/carparts/{id}", {
     get: {
       operationId: "getPart",
-      summary: "One part",
+      summary: "Get a part",
+      description: "One part of the catalogue, by its id.",
       access: "public",
       parameters: [partId],
       replies: ok(200, "The part, in `result`.", "PartReply"),
@@ -36,7 +39,8 @@ export const cataloguePaths = {
     },
     put: {
       operationId: "updatePart",
-      summary:
+      summary: "Edit a part",
+      description:
         "Edit a part (admin): any of partsname, image, price, minOrder, maxPerOrder, description, brand, category, mpn, sku, gtin, oemNumbers, with the rules of adding; fields left out are kept, and an empty brand, category or number (or [] for oemNumbers) clears it. A SKU another part bears is a 409. The stock is not set here (use PATCH /carparts/{id}/stock), so orders placed meanwhile are never overwritten.",
       access: "admin",
       parameters: [partId],
@@ -46,7 +50,8 @@ export const cataloguePaths = {
     },
     delete: {
       operationId: "deletePart",
-      summary: "Delete a part (admin). A part with open orders (placed or shipped) is kept: 409 with a message saying so.",
+      summary: "Delete a part",
+      description: "Delete a part (admin). A part with open orders (placed or shipped) is kept: 409 with a message saying so.",
       access: "admin",
       parameters: [partId],
       replies: ok(200, "`deletedCount` 1.", "PartDeleted"),
@@ -56,7 +61,8 @@ export const cataloguePaths = {
   ...pathItem("/carparts/{id}/stock", {
     patch: {
       operationId: "adjustStock",
-      summary: `Add (delta > 0) or take away (delta < 0) stock (admin), under the part's stock lock. A result below 0 (or above ${MAX_STOCK}) is a 409 and changes nothing.`,
+      summary: "Change a part's stock",
+      description: `Add (delta > 0) or take away (delta < 0) stock (admin), under the part's stock lock. A result below 0 (or above ${MAX_STOCK}) is a 409 and changes nothing.`,
       access: "admin",
       parameters: [partId],
       body: jsonBody("StockChange"),
@@ -67,7 +73,8 @@ export const cataloguePaths = {
   ...pathItem("/part-images", {
     post: {
       operationId: "uploadPartImage",
-      summary: `Upload a part picture (admin): the file itself as the body, at most ${PART_IMAGE_MAX_BYTES} bytes. Its type is read from its content (${PART_IMAGE_TYPES.join(", ")}; not SVG), whatever its name or Content-Type. Put the reply's \`url\` in a part's \`image\`. The same file uploaded twice gets the same url.`,
+      summary: "Upload a part picture",
+      description: `Upload a part picture (admin): the file itself as the body, at most ${PART_IMAGE_MAX_BYTES} bytes. Its type is read from its content (${PART_IMAGE_TYPES.join(", ")}; not SVG), whatever its name or Content-Type. Put the reply's \`url\` in a part's \`image\`. The same file uploaded twice gets the same url.`,
       access: "admin",
       body: pictureBody,
       replies: ok(201, "The picture's `url`, type and size, in `result`.", "PartImageUploaded"),
@@ -76,7 +83,8 @@ export const cataloguePaths = {
   ...pathItem("/part-images/{id}", {
     get: {
       operationId: "getPartImage",
-      summary: "An uploaded part picture, with its content type, an ETag and a year's immutable caching.",
+      summary: "Get a part picture",
+      description: "An uploaded part picture, with its content type, an ETag and a year's immutable caching.",
       access: "public",
       parameters: [pictureIdPath],
       replies: {

@@ -9,14 +9,16 @@ export const reviewPaths = {
   ...pathItem("/reviews", {
     get: {
       operationId: "listReviews",
-      summary: "One page of reviews, newest first",
+      summary: "List the reviews",
+      description: "One page of the customers' reviews, newest first.",
       access: "public",
       parameters: pagingParams,
       replies: listPage("The reviews of this page.", "ReviewList"),
     },
     post: {
       operationId: "addReview",
-      summary:
+      summary: "Post your review",
+      description:
         "Post your review (signed in). One review per account: the first POST creates it (201); a later POST rewrites your review (200, message says so) instead of adding another. The author's name and picture come from the session; body name and image are ignored. At most 5 review writes per account in 10 minutes (429).",
       access: "signedIn",
       body: jsonBody("ReviewInput"),
@@ -27,7 +29,8 @@ export const reviewPaths = {
   ...pathItem("/reviews/{id}", {
     put: {
       operationId: "editReview",
-      summary: "Change your review's rating and text (its author only). Counts toward the 5 review writes in 10 minutes.",
+      summary: "Edit your review",
+      description: "Change your review's rating and text (its author only). Counts toward the 5 review writes in 10 minutes.",
       access: "self",
       parameters: [reviewId],
       body: jsonBody("ReviewInput"),
@@ -36,7 +39,8 @@ export const reviewPaths = {
     },
     delete: {
       operationId: "removeReview",
-      summary: "Remove a review: its author, or an admin (moderation). 404 once it is gone.",
+      summary: "Remove a review",
+      description: "Remove a review: its author, or an admin (moderation). 404 once it is gone.",
       access: "self",
       parameters: [reviewId],
       replies: ok(200, "`deletedCount` 1.", "ReviewRemoved"),

@@ -8,7 +8,8 @@ export const userPaths = {
   ...pathItem("/admin/{email}", {
     get: {
       operationId: "isAdmin",
-      summary: "Whether that user is an admin (that user or an admin)",
+      summary: "Check a user's role",
+      description: "Whether that user is an admin (that user or an admin).",
       access: "self",
       parameters: [emailPath("email", "The user's email.")],
       replies: ok(200, "`admin` true or false.", "AdminReply"),
@@ -17,7 +18,8 @@ export const userPaths = {
   ...pathItem("/user", {
     get: {
       operationId: "listUsers",
-      summary: "One page of users with their role, oldest account first (admin)",
+      summary: "List the users",
+      description: "One page of users with their role, oldest account first (admin).",
       access: "admin",
       parameters: pagingParams,
       replies: listPage("The users of this page.", "UserList"),
@@ -26,7 +28,8 @@ export const userPaths = {
   ...pathItem("/user/{email}", {
     put: {
       operationId: "registerUser",
-      summary: "Make sure the signed-in user is registered (idempotent; only that user). The body is optional.",
+      summary: "Register the signed-in user",
+      description: "Make sure the signed-in user is registered (idempotent; only that user). The body is optional.",
       access: "self",
       parameters: [emailPath("email", "The signed-in user's email.")],
       body: jsonBody("RegisterInput", false),
@@ -36,7 +39,8 @@ export const userPaths = {
   ...pathItem("/user/admin/{email}", {
     put: {
       operationId: "promoteUser",
-      summary: "Make that user an admin (admin). No body. Counts on the user's next request.",
+      summary: "Make a user an admin",
+      description: "Make that user an admin (admin). No body. Counts on the user's next request.",
       access: "admin",
       parameters: [emailPath("email", "The user to promote.")],
       replies: ok(200, "`modifiedCount` 1 when promoted, 0 when already an admin.", "PromoteReply"),
@@ -46,7 +50,8 @@ export const userPaths = {
   ...pathItem("/user/password", {
     put: {
       operationId: "changePassword",
-      summary: `Change your own password (SPEC 8): \`currentPassword\` and \`newPassword\` (at least ${PASSWORD_MIN_LENGTH} characters, not one of the most common passwords). An account without a password (made by a Google sign-in) sets its first one by leaving \`currentPassword\` out. Every other session of the account ends; the reply renews this session's cookie. Without a session: 401 "No user is logged in"; a wrong current password: 403.`,
+      summary: "Change your password",
+      description: `Change your own password (SPEC 8): \`currentPassword\` and \`newPassword\` (at least ${PASSWORD_MIN_LENGTH} characters, not one of the most common passwords). An account without a password (made by a Google sign-in) sets its first one by leaving \`currentPassword\` out. Every other session of the account ends; the reply renews this session's cookie. Without a session: 401 "No user is logged in"; a wrong current password: 403.`,
       access: "signedIn",
       body: jsonBody("PasswordChange"),
       replies: ok(200, "The password is saved.", "PasswordChanged"),
@@ -56,7 +61,8 @@ export const userPaths = {
   ...pathItem("/user/profile/{email}", {
     get: {
       operationId: "getProfile",
-      summary: "A list whose first item is the profile (that user or an admin)",
+      summary: "Get a profile",
+      description: "A list whose first item is the user's profile (that user or an admin).",
       access: "self",
       parameters: [emailPath("email", "The user's email.")],
       replies: ok(200, "[profile].", "ProfileList"),
@@ -64,7 +70,8 @@ export const userPaths = {
     },
     put: {
       operationId: "updateProfile",
-      summary: 'Update your own profile; every field optional ("" clears one); the path\'s email wins over the body\'s.',
+      summary: "Update your profile",
+      description: 'Update your own profile; every field optional ("" clears one); the path\'s email wins over the body\'s.',
       access: "self",
       parameters: [emailPath("email", "The signed-in user's email.")],
       body: jsonBody("ProfileInput"),

@@ -26,9 +26,9 @@ export default async function FitmentImportPage() {
         {`A CSV file, UTF-8, at most ${MAX_IMPORT_ROWS} rows. The first line names the columns: ${IMPORT_COLUMNS.join(", ")} (the first four required, any order). Each row says a part fits a make and model from year_from to year_to (or that year alone), optionally one engine and position (${FITMENT_POSITIONS.join(", ")}) with a note. The part number is the part's SKU, or a number only that part has. Good rows are added; each bad row is listed with its line and reason and changes nothing.`}
       </p>
       {/* It scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
-      <pre tabIndex={0} role="region" aria-label="Sample fitment file" className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-xs">
-        {EXAMPLE}
-      </pre>
+      <div tabIndex={0} role="region" aria-label="Sample fitment file" className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-xs">
+        <pre>{EXAMPLE}</pre>
+      </div>
       <div className="mt-6">
         <FitmentImportForm />
       </div>
