@@ -3,6 +3,7 @@ import { tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manife
 import { decodeEntry, encodeEntry, tagsOfEntry } from "@/lib/cache/cache-entry-codec.mjs";
 import { LocalCopies } from "@/lib/cache/local-copies.mjs";
 import SharedCacheHandler from "@/lib/cache/redis-cache-handler.mjs";
+import { SCRIPT_HASHES_HEADER, inlineScriptHashes } from "@/lib/cache/script-hashes.mjs";
 import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "@/lib/cache/shared-tags.mjs";
 import { REDIS_TIMEOUT_MS, closeRedis, connectRedis, onRedis } from "@/lib/redis/connection.mjs";
 import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
@@ -103,6 +104,8 @@ describe("the handler against a real Redis", () => {
     headers: { "x-next-cache-tags": "parts,part:7,public" },
     segmentData: undefined,
   });
+  // What the handler stores and serves: the page with the hashes of its inline scripts (none here), which its CSP names.
+  const served = (price: number) => ({ ...page(price), headers: { ...page(price).headers, [SCRIPT_HASHES_HEADER]: inlineScriptHashes(page(price).html) } });
   const later = () => new Promise((resolve) => setTimeout(resolve, 3));
 
   beforeAll(async () => {
@@ -119,7 +122,7 @@ describe("the handler against a real Redis", () => {
   it("stores and serves a page with its lifetime; a 404 is never stored and removes the old entry", async () => {
     await handler.set("/parts/7", page(41), { cacheControl: { revalidate: false, expire: undefined } });
     const hit = await handler.get("/parts/7", { kind: "APP_PAGE" });
-    expect(hit?.value).toEqual(page(41));
+    expect(hit?.value).toEqual(served(41));
     expect(hit?.cacheControl).toEqual({ revalidate: false });
     await handler.set("/parts/7", { ...page(41), status: 404 }, {});
     expect(await handler.get("/parts/7", { kind: "APP_PAGE" })).toBeNull();
@@ -128,13 +131,13 @@ describe("the handler against a real Redis", () => {
   it("serves an unchanged entry from its own copy, checked with Redis on every read, and another process's newer one at once", async () => {
     const key = handler.prefix + "/parts/10";
     await handler.set("/parts/10", page(10), {});
-    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(10));
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(served(10));
     // The stored text changed under the same version: only a read that did not fetch it shows the copy.
     await onRedis((client) => client.hSet(key, "value", encodeEntry(page(99), undefined)));
-    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(10));
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(served(10));
     // Another process stores the page: a new version, which this process reads on its very next get.
-    await onRedis((client) => client.hSet(key, { value: encodeEntry(page(11), undefined), version: "another-process", lastModified: String(Date.now()) }));
-    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(page(11));
+    await onRedis((client) => client.hSet(key, { value: encodeEntry(served(11), undefined), version: "another-process", lastModified: String(Date.now()) }));
+    expect((await handler.get("/parts/10", { kind: "APP_PAGE" }))?.value).toEqual(served(11));
     // Gone from Redis (evicted, expired): gone here too, whatever the copy.
     await onRedis((client) => client.del(key));
     expect(await handler.get("/parts/10", { kind: "APP_PAGE" })).toBeNull();
