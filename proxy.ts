@@ -18,7 +18,7 @@ import { sharedPageFor } from "@/lib/auth/signed-in-variant";
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  // A shared page, asked for with a session cookie: it may get its signed-in variant.
+  // A public page, asked for with a session cookie: it may get its signed-in variant.
   if (!needsSignIn(pathname)) return sharedPageFor(request, new Headers(request.headers));
   const origin = `${pathname}${search}`;
   const token = await getToken({ req: request, secret: authSecret(), decode: decodeSessionToken });
@@ -51,8 +51,8 @@ function signOutAndSignIn(request: NextRequest, origin: string): NextResponse {
 export const config = {
   // SIGNED_IN_PREFIXES (lib/auth/routes.ts), spelled out: Next reads the matcher from this file
   // without running it (tests/unit/security-header-sources.test.ts keeps the two in step).
-  // Then the shared pages (lib/cache/cached-routes.ts) only for a browser with a session cookie (either
-  // name of lib/cache/audience.ts), which may get their signed-in variant (lib/auth/signed-in-variant.ts):
+  // Then the public pages, cached or per request (lib/cache/cached-routes.ts), only for a browser with a
+  // session cookie (either name of lib/cache/audience.ts), which may get their signed-in variant (lib/auth/signed-in-variant.ts):
   // a visitor's request never runs the proxy. And the signed-in variant's internal paths, for nobody else.
   matcher: [
     "/purchase/:path*",
@@ -73,7 +73,18 @@ export const config = {
     { source: "/returns", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
     { source: "/shipping", has: [{ type: "cookie", key: "next-auth.session-token" }] },
     { source: "/shipping", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})/vehicles", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/parts/:id([0-9a-f]{24})/vehicles", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/vehicle", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/vehicle", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/vehicles/:year/:make/:model", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/vehicles/:year/:make/:model", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/signin", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/signin", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/signup", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/signup", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
     "/cached/signed-in/:path*",
     "/parts/:id/signed-in",
+    "/per-request/signed-in/:path*",
   ],
 };

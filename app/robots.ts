@@ -20,8 +20,9 @@ const PRIVATE_PATHS = [
   "/vehicle-years",
   "/fitment-imports",
   "/openapi.json",
-  // Internal paths of the cached public pages (lib/cache/cached-routes.ts).
+  // Internal paths of the public pages (lib/cache/cached-routes.ts).
   "/cached/",
+  "/per-request/",
 ];
 
 export default function robots(): MetadataRoute.Robots {

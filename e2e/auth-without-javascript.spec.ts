@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, firstPartPath, isRed, sessionOf, signUp, uniqueEmail } from "./support";
+import { PASSWORD, clickHydrated, firstPartPath, isRed, sessionOf, signUp, submitSignIn, uniqueEmail } from "./support";
 
 /** Every URL the page asks for from now on (documents, scripts, data, redirects followed). */
 function requestedUrls(page: Page): string[] {
@@ -33,6 +33,28 @@ async function expectVisitorHeader(page: Page, where: string): Promise<void> {
   await expect(mainNav(page).getByRole("link", { name: "Login" }), where).toBeVisible();
   await expect(mainNav(page).getByRole("link", { name: "DashBoard" }), where).toHaveCount(0);
   await expect(mainNav(page).getByRole("button", { name: "Sign Out" }), where).toHaveCount(0);
+}
+
+/** One page of each kind the server renders per request: a search, the vehicle pages, sign-in and sign-up. */
+async function perRequestPages(page: Page): Promise<{ pages: string[]; part: string }> {
+  const part = (await firstPartPath(page)).path.replace("/purchase/", "/parts/");
+  return { part, pages: ["/parts?q=brake", "/vehicle", "/vehicle?year=2016", "/vehicles/2016/honda/civic", `${part}/vehicles`, "/signin", "/signup"] };
+}
+
+/** The pages that render per request once a vehicle is chosen: the home page, the catalogue, a part's page. */
+const withVehicle = (part: string) => ["/", "/parts", part];
+
+/** Chooses the 2016 Honda Civic on its page, as a customer does, on this host. */
+async function chooseCivic(page: Page, host: string): Promise<void> {
+  await page.goto(`${host}/vehicles/2016/honda/civic`);
+  const choose = page.getByRole("form", { name: "Shop for the 2016 Honda Civic" });
+  // Signing in has already chosen it when the customer's garage has it (lib/garage/sign-in.ts).
+  if ((await choose.count()) > 0) await choose.getByRole("button", { name: "Shop for this vehicle" }).click();
+  await expect.poll(async () => (await page.context().cookies(host)).some((cookie) => cookie.name === "vehicle")).toBe(true);
+}
+
+async function visit(page: Page, url: string): Promise<void> {
+  expect((await page.goto(url))?.status(), url).toBe(200);
 }
 
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -136,6 +158,56 @@ test.describe("with JavaScript off", () => {
     await expectVisitorHeader(page, "/portfolio");
   });
 
+  test("a signed-in customer sees DashBoard and Sign Out on the pages rendered per request too, with or without a vehicle, on either host name", async ({ page, baseURL }) => {
+    const email = uniqueEmail();
+    await signUpWithoutScripts(page, "Scriptless Driver", email);
+    await page.context().clearCookies();
+    const { pages, part } = await perRequestPages(page);
+    const otherHost = (baseURL ?? "").replace("127.0.0.1", "localhost");
+    for (const host of [baseURL ?? "", otherHost]) {
+      await page.goto(`${host}/signin`);
+      await fillSignIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(`${host}/`);
+      for (const path of pages) {
+        await visit(page, `${host}${path}`);
+        await expectSignedInHeader(page, `${host}${path}`);
+      }
+      await chooseCivic(page, host);
+      for (const path of withVehicle(part)) {
+        await visit(page, `${host}${path}`);
+        await expectSignedInHeader(page, `${host}${path} with a vehicle`);
+      }
+    }
+  });
+
+  test("a visitor sees Login on the pages rendered per request, with or without a vehicle, on either host name", async ({ page, baseURL }) => {
+    const { pages, part } = await perRequestPages(page);
+    for (const host of [baseURL ?? "", (baseURL ?? "").replace("127.0.0.1", "localhost")]) {
+      for (const path of pages) {
+        await visit(page, `${host}${path}`);
+        await expectVisitorHeader(page, `${host}${path}`);
+      }
+      await chooseCivic(page, host);
+      for (const path of withVehicle(part)) {
+        await visit(page, `${host}${path}`);
+        await expectVisitorHeader(page, `${host}${path} with a vehicle`);
+      }
+    }
+  });
+
+  test("a forged session cookie, or a header claiming a session, gets Login on the pages rendered per request", async ({ page, baseURL }) => {
+    const { pages, part } = await perRequestPages(page);
+    await chooseCivic(page, baseURL ?? "");
+    await page.context().addCookies([{ name: "next-auth.session-token", value: "forged", url: baseURL ?? "" }]);
+    await page.setExtraHTTPHeaders({ "x-autoparts-signed-in": "1" });
+    for (const path of [...pages, ...withVehicle(part)]) {
+      await visit(page, path);
+      await expectVisitorHeader(page, path);
+    }
+    // Their signed-in variant is not reachable by its internal path either.
+    expect((await page.request.get("/per-request/signed-in/vehicle")).status()).toBe(404);
+  });
+
   test("Login on a part's page, then signing in, returns to that part", async ({ page }) => {
     const email = uniqueEmail();
     await signUpWithoutScripts(page, "Scriptless Returner", email);
@@ -207,4 +279,33 @@ test("pressing Enter before the page's scripts have loaded signs in without putt
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect((await sessionOf(page)).user).toMatchObject({ email });
   expectNoPasswordIn(urls, PASSWORD);
+});
+
+test("with JavaScript, the server's HTML of each page rendered per request already says DashBoard for a signed-in customer", async ({ page, baseURL }) => {
+  await signUp(page, { name: "First Paint", email: uniqueEmail() });
+  const { pages, part } = await perRequestPages(page);
+  await chooseCivic(page, baseURL ?? "");
+  for (const path of [...pages, ...withVehicle(part)]) {
+    // The document as the server sends it, before any script runs.
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toMatch(/<a [^>]*href="\/dashboard"[^>]*>DashBoard<\/a>/);
+    expect(html, path).not.toMatch(/>Login<\/a>/);
+  }
+});
+
+test("with JavaScript, signing in from a search shows DashBoard there at once, and the header never asks for the session", async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, { name: "Quick Searcher", email });
+  await page.context().clearCookies();
+  const urls = requestedUrls(page);
+  await page.goto("/parts?q=brake");
+  await clickHydrated(mainNav(page).getByRole("link", { name: "Login" }));
+  await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent("/parts?q=brake")}`);
+  await submitSignIn(page, email, PASSWORD);
+  await expect(page).toHaveURL("/parts?q=brake");
+  await expectSignedInHeader(page, "/parts?q=brake after signing in");
+  await page.getByRole("link", { name: "Shop by vehicle" }).first().click();
+  await expect(page).toHaveURL("/vehicle");
+  await expectSignedInHeader(page, "/vehicle");
+  expect(urls.filter((url) => url.includes("/api/auth/session"))).toEqual([]);
 });

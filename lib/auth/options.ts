@@ -175,7 +175,7 @@ export function buildAuthOptions(): NextAuthOptions {
           token.sessionVersion = opened?.sessionVersion ?? 0;
           return token;
         }
-        // The browser reading its session (/api/auth/session, which the header asks on every page):
+        // The browser reading its session (/api/auth/session):
         // an ended session is over here too, and next-auth then deletes its cookie.
         let account: AccountView | null;
         try {

@@ -5,10 +5,10 @@ import { authSecret } from "@/lib/auth/secret";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 
 /** The internal paths of the signed-in variant: reached through the rewrites, never as a way round the guard. */
-const SIGNED_IN_INTERNAL = /^\/(?:cached\/signed-in(?:\/|$)|parts\/[^/]+\/signed-in$)/;
+const SIGNED_IN_INTERNAL = /^\/(?:(?:cached|per-request)\/signed-in(?:\/|$)|parts\/[^/]+\/signed-in$)/;
 
 /**
- * A shared page asked for with a session cookie: says whether the cookie is a valid session (the
+ * A public page asked for with a session cookie: says whether the cookie is a valid session (the
  * same check /api/auth/session makes, a JWT's seal and expiry, no database), so the rewrites serve
  * the signed-in variant only then. A copy of the header sent by the browser never gets through.
  */

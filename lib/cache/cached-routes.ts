@@ -53,7 +53,7 @@ const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle", value: VEHIC
 /**
  * A search text is free input, and a vehicle's or a set of facets' catalogue is one of thousands:
  * /parts?q=…, ?vehicle=…, ?brand=… and the like, or /parts with a vehicle chosen, render per request
- * (app/parts/(catalogue)).
+ * (app/per-request/[audience]/parts).
  */
 const NOT_SHARED: Condition[] = [...NARROWING_KEYS.map((key): Condition => ({ type: "query", key })), VEHICLE_COOKIE];
 /** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
@@ -64,7 +64,7 @@ function audienceRewrites(audience: Audience): Rewrite[] {
   const cached = `${CACHED_PREFIX}/${audience}`;
   const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NOT_SHARED });
   return [
-    // With a vehicle chosen, the home page (app/page.tsx) and a part's page say what fits it.
+    // With a vehicle chosen, the home page and a part's page say what fits it (perRequestRewrites).
     { source: "/", destination: `${cached}/home/${INDEX_VARIANT}`, missing: [VEHICLE_COOKIE] },
     { source: `/parts/:id(${PART_ID})`, destination: `/parts/:id/${audience}`, missing: [VEHICLE_COOKIE] },
     { source: "/blog", destination: `${cached}/blog/${INDEX_VARIANT}` },
@@ -84,16 +84,42 @@ function audienceRewrites(audience: Audience): Rewrite[] {
   ];
 }
 
+/** Where the pages rendered per request live, one path per audience (app/per-request/[audience]). */
+export const PER_REQUEST_PREFIX = "/per-request";
+
+/**
+ * The pages rendered per request, under their internal paths: these come after the shared pages'
+ * rewrites, so they get what those leave (a search, a chosen vehicle's home, catalogue and part page).
+ */
+function perRequestRewrites(audience: Audience): Rewrite[] {
+  const live = `${PER_REQUEST_PREFIX}/${audience}`;
+  return [
+    { source: "/", destination: live },
+    { source: "/parts", destination: `${live}/parts` },
+    { source: `/parts/:id(${PART_ID})`, destination: `${live}/parts/:id/for-your-vehicle` },
+    { source: `/parts/:id(${PART_ID})/vehicles`, destination: `${live}/parts/:id/vehicles` },
+    { source: "/vehicle", destination: `${live}/vehicle` },
+    { source: "/vehicles/:year/:make/:model", destination: `${live}/vehicles/:year/:make/:model` },
+    { source: "/signin", destination: `${live}/signin` },
+    { source: "/signup", destination: `${live}/signup` },
+  ];
+}
+
+/** Every public page, the shared ones first, under its audience's internal path. */
+function pageRewrites(audience: Audience): Rewrite[] {
+  return [...audienceRewrites(audience), ...perRequestRewrites(audience)];
+}
+
 /**
  * The signed-in variant for a request the guard vouched for (its header) that carries a session
  * cookie, then the visitor's for everyone else. One set per cookie name: conditions of a rewrite all apply.
  */
 export function cachedPageRewrites(): Rewrite[] {
   const signedIn = SESSION_COOKIES.flatMap((cookie) =>
-    audienceRewrites("signed-in").map((rewrite) => ({
+    pageRewrites("signed-in").map((rewrite) => ({
       ...rewrite,
       has: [...(rewrite.has ?? []), { type: "cookie", key: cookie }, { type: "header", key: SIGNED_IN_HEADER, value: SIGNED_IN_VALUE }] satisfies Condition[],
     })),
   );
-  return [{ source: `/parts/:id(${PART_ID})`, destination: "/parts/:id/for-your-vehicle", has: [VEHICLE_COOKIE] }, ...signedIn, ...audienceRewrites("visitor")];
+  return [...signedIn, ...pageRewrites("visitor")];
 }

@@ -9,7 +9,7 @@ type Params = Promise<{ id: string; audience: string }>;
 // Each part's page is rendered on its first request (not at build time: the database and the
 // canonical base URL are runtime things) and then served from Next's cache, tagged with the
 // part's own tag, until a write expires it. A browser
-// with a vehicle chosen is sent to ./for-your-vehicle instead (lib/cache/cached-routes.ts). One
+// with a vehicle chosen is sent to its per-request page instead (lib/cache/cached-routes.ts). One
 // variant per audience, visitor or signed in (lib/cache/audience.ts): only the header differs.
 export function generateStaticParams(): { id: string; audience: string }[] {
   return [];
