@@ -1,3 +1,4 @@
+import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "@/lib/cache/audience";
