@@ -35,6 +35,8 @@ const partSchema = new Schema(
       default: undefined,
       select: false,
     },
+    /** The note token of the last cancel or delete that put stock back (lib/orders/order-changes.ts), so a completion puts it back once. */
+    restockedFor: { type: String, select: false },
   },
   { timestamps: true, collection: "parts" },
 );

@@ -3,6 +3,7 @@ import { completePartWrite, PART_NOTE_PREFIX } from "@/lib/catalogue/pending-lis
 import { connectDb } from "@/lib/db/connect";
 import { pendingWriteIds } from "@/lib/db/list-journal";
 import { LockBusyError } from "@/lib/db/lock";
+import { completeOrderChange, ORDER_CHANGE_NOTE_PREFIX } from "@/lib/orders/order-changes";
 import { REVIEW_NOTE_ID, withReviewsLock } from "@/lib/reviews/totals";
 import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
 
@@ -15,6 +16,7 @@ const AT_ONCE = 8;
 
 function complete(noteId: string): Promise<unknown> {
   if (noteId.startsWith(PART_NOTE_PREFIX)) return completePartWrite(noteId.slice(PART_NOTE_PREFIX.length));
+  if (noteId.startsWith(ORDER_CHANGE_NOTE_PREFIX)) return completeOrderChange(noteId);
   if (noteId.startsWith(ACCOUNT_NOTE_PREFIX)) return completeAccountListing(noteId);
   if (noteId === REVIEW_NOTE_ID) return withReviewsLock(async () => undefined);
   return Promise.resolve();

@@ -2,11 +2,8 @@ import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/db/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
-import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
-import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
+import { applyOrderChange, noteOrderChange, orderChange, orderChangeNotMade, unitsBack, withOrderChangeLock } from "@/lib/orders/order-changes";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { returnStockLocked } from "@/lib/stock/levels";
-import { withPartLock } from "@/lib/stock/part-lock";
 import type { AccountView } from "@/lib/users/accounts";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
@@ -21,7 +18,7 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
   if (!found) throw new NotFoundError("There is no order with this id.");
   const isAdmin = actor.role === "admin";
   if (!isAdmin && found.email !== actor.email) throw new ForbiddenError("You can only delete your own orders.");
-  return withPartLock(found.partId, async () => {
+  return withOrderChangeLock(found.partId, async () => {
     // Read again under the lock: the status or the order itself may have changed meanwhile.
     // Gone meanwhile (a concurrent delete won): the same 404 as an order that never existed.
     const order = await Order.findById(orderId).lean<OrderDoc & { createdAt?: Date }>();
@@ -29,14 +26,15 @@ export async function deleteOrder(orderId: string, actor: AccountView): Promise<
     if (!isAdmin && order.status !== "placed") {
       throw new ConflictError(`This order is ${order.status} and can no longer be deleted.`);
     }
+    const change = orderChange(order, null);
+    const token = await noteOrderChange(change);
     const { deletedCount } = await Order.deleteOne({ _id: order._id });
-    if (deletedCount !== 1) throw new NotFoundError("There is no order with this id.");
-    await Promise.all([
-      order.status === "placed" ? returnStockLocked(order.partId, order.quantity) : undefined,
-      changeOrderLists(orderListChanges(order, "remove")),
-      order.status === "cancelled" ? undefined : changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)),
-    ]);
-    if (order.status === "placed") await stockChanged([String(order.partId)]);
+    if (deletedCount !== 1) {
+      await orderChangeNotMade(change, token);
+      throw new NotFoundError("There is no order with this id.");
+    }
+    await applyOrderChange(change, token);
+    if (unitsBack(change) > 0) await stockChanged([String(order.partId)]);
     return { deletedCount };
   });
 }
@@ -67,7 +65,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
   await connectDb();
   const found = await Order.findById(orderId, { partId: 1 }).lean<Pick<OrderDoc, "_id" | "partId">>();
   if (!found) throw new NotFoundError("There is no order with this id.");
-  return withPartLock(found.partId, async () => {
+  return withOrderChangeLock(found.partId, async () => {
     const order = await Order.findById(orderId).lean<OrderDoc & { createdAt?: Date }>();
     if (!order) throw new NotFoundError("There is no order with this id.");
     const from = order.status;
@@ -78,15 +76,16 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus): Promi
         allowed.length === 0 ? `This order is ${from}; its status can no longer change.` : `A ${from} order can only become ${allowed.join(" or ")}, not ${to}.`,
       );
     }
+    const change = orderChange(order, to);
+    const token = await noteOrderChange(change);
     const { modifiedCount } = await Order.updateOne({ _id: order._id, status: from }, { $set: { status: to } });
-    if (modifiedCount !== 1) throw new ConflictError("This order changed meanwhile; reload and try again.");
-    await Promise.all([
-      to === "cancelled" ? returnStockLocked(order.partId, order.quantity) : undefined,
-      // Under the lock: the order's next change cannot start before its lists show this one.
-      changeOrderLists(statusMoveChanges(order, to)),
-      to === "cancelled" ? changeDayTotals(order.createdAt ?? new Date(0), orderDayChange(order, -1)) : undefined,
-    ]);
-    if (to === "cancelled") await stockChanged([String(order.partId)]);
+    if (modifiedCount !== 1) {
+      await orderChangeNotMade(change, token);
+      throw new ConflictError("This order changed meanwhile; reload and try again.");
+    }
+    // Under the lock: the order's next change cannot start before its lists show this one.
+    await applyOrderChange(change, token);
+    if (unitsBack(change) > 0) await stockChanged([String(order.partId)]);
     return toOrderView({ ...order, status: to });
   });
 }

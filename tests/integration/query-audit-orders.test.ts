@@ -109,12 +109,12 @@ describe("query audit of the orders domain: engine-shaped reads, a fixed number 
 
     const cancelled = await queriesOf(() => changeOrderStatus(placed.result._id, "cancelled"));
     expect(problemsOf("changeOrderStatus", cancelled.queries)).toEqual([]);
-    // The order's part, the part under its lock, the order again; two status lists.
-    expect(cancelled.queries.map(describeQuery)).toHaveLength(3 + 2 * 2);
+    // The order's part, the part under its lock, the part's note of a change cut short, the order again; two status lists.
+    expect(cancelled.queries.map(describeQuery)).toHaveLength(4 + 2 * 2);
 
     const deleted = await queriesOf(() => deleteOrder(placed.result._id, ADMIN));
     expect(problemsOf("deleteOrder", deleted.queries)).toEqual([]);
-    expect(deleted.queries.map(describeQuery)).toHaveLength(3 + 3 * 2);
+    expect(deleted.queries.map(describeQuery)).toHaveLength(4 + 3 * 2);
   });
 
   it("settleAllInterruptedOrders with a dead server's lock: the locks, the lock, the part, each journalled order", async () => {
