@@ -49,7 +49,7 @@ export const unitsBack = (change: OrderChange): number => (change.to === "cancel
 /** Whether the change takes the order out of its day's totals: a cancel, or deleting one not cancelled. */
 const leavesDay = (change: OrderChange): boolean => change.to === "cancelled" || (change.to === null && change.status !== "cancelled");
 
-const listed = (change: OrderChange) => ({ _id: change.order as unknown as Types.ObjectId, email: change.email, status: change.status, createdAt: change.createdAt });
+const listed = (change: OrderChange) => ({ _id: change.order, email: change.email, status: change.status, createdAt: change.createdAt });
 
 /** Notes a change before its order is written; call inside withOrderChangeLock. The token for applyOrderChange. */
 export const noteOrderChange = (change: OrderChange): Promise<string> => noteWrite(noteId(change.partId), change);

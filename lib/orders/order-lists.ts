@@ -23,7 +23,7 @@ export const ORDER_LISTS_LOCK: SharedLock = { lock: "lists:orders" };
 /** Applies changes to the order lists; resolves once they hold them. */
 export const changeOrderLists = (changes: ListChange[]): Promise<void> => changeLists(changes, ORDER_LISTS_LOCK);
 
-type Listed = { _id: Types.ObjectId; email: string; status: OrderStatus; createdAt?: Date };
+type Listed = { _id: Types.ObjectId | string; email: string; status: OrderStatus; createdAt?: Date };
 
 /** An order's key in its lists: its creation time, then its id. */
 const orderKey = (order: Listed) => encodeKey((order.createdAt ?? new Date(0)).getTime(), String(order._id));
