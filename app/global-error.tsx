@@ -20,7 +20,6 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
           </button>
           <p className="mt-6">
             {/* A plain link: the client router may be what failed. */}
-            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load on purpose, see above */}
             <a href="/" className="text-brand-700 underline">Go to the home page</a>
           </p>
         </main>
