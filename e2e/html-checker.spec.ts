@@ -33,7 +33,15 @@ function runChecker(files: string[]): Promise<Message[]> {
  * pages was a real fault of ours (a section without a heading, which screen-reader users meet
  * as a nameless region); with none left, a new one is worth a look before it ships.
  */
-const isProblem = (message: Message) => message.type !== "info" || message.subType === "warning";
+const isProblem = (message: Message) => (message.type !== "info" || message.subType === "warning") && !isStreamingPlaceholder(message);
+
+/**
+ * React streams a long table's later rows as `<template id="P:n">` placeholders inside their `<tr>`,
+ * which the script sent right after them fills; the checker reads the stream as sent, so such a row
+ * looks empty to it. Only that shape is passed over: any other table fault still fails.
+ */
+const isStreamingPlaceholder = (message: Message) =>
+  /table row|row group/i.test(message.message) && /<template id="P:|\/template><\/tr>/.test(message.extract ?? "");
 
 test("every kind of page is valid HTML to the Nu Html Checker, without an error or a warning", async ({ browser }) => {
   test.setTimeout(180_000);
