@@ -150,7 +150,7 @@ export type LoadResult = {
   baseline?: string;
   /** Pages: req/s as a share of the Next floor's, i.e. what the shop keeps of what Next itself can do. */
   floorRatio?: number;
-  /** Whether the target of issue 8 is met: pages >= 0.25 of static, p99 < 100 ms, no errors; API reads >= 0.5 of driver. */
+  /** Whether the pages target is met: pages >= 0.25 of static, p99 < 100 ms, no errors; API reads >= 0.5 of driver. */
   meets?: boolean;
   autocannon: LoadSettings;
   /** The machine's 1, 5 and 15 minute load averages before the warm-up and after the measured run. */

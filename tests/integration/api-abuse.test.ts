@@ -9,7 +9,7 @@ import { StockLock } from "@/models/StockLock";
 import { signedUpClient, type Reply } from "../support/client";
 import { ALICE, BOB, makePart, orderBody, setUpApiWorld, stockOf } from "../support/api";
 
-// The attacks of issue 14 (#5, #6, #8, #13, #14), each replayed against the real server and database.
+// The attacks an outside review found, each replayed against the real server and database.
 
 const world = setUpApiWorld();
 

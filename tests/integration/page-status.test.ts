@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makePart, setUpApiWorld } from "../support/api";
 
 // Pages answer with the status they mean: a page that does not exist is a 404, and a made-up
-// address never leaves a page in the cache (issue 13 #10, issue 14 #12).
+// address never leaves a page in the cache.
 const world = setUpApiWorld();
 
 async function page(path: string): Promise<{ status: number; html: string; cache: string | null }> {

@@ -144,7 +144,7 @@ describe("purchase form: the shared order fields with this part's range", () => 
   });
 });
 
-describe("stored text, emails and prices (issue 14)", () => {
+describe("stored text, emails and prices", () => {
   it("sign-up refuses a control character in the name, and an email that is not a plain address", () => {
     const valid = { email: "jane.doe@example.com", password: "brake-pads-42", name: "Jane" };
     expect(signUpSchema.safeParse(valid).success).toBe(true);
