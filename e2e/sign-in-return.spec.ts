@@ -43,17 +43,18 @@ test("clicking Purchase Now on the home page while signed out, then signing in, 
   await purchaseThroughSignIn(page, email, card.getByRole("link", { name: /^Purchase Now/ }), partName, "/");
 });
 
-test("clicking Purchase Now on a part page while signed out, then signing in, opens the purchase page", async ({ page }) => {
-  const email = await signedOutCustomer(page);
-  // A slow network: whatever the page asks the server after a navigation arrives late.
-  await page.route("**/api/auth/session", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+/** Clicks the catalogue's second part, as a customer does; its name. */
+async function openSecondPartFromCatalogue(page: Page): Promise<string> {
   await page.goto("/parts");
   const card = page.getByRole("article").nth(1);
   const partName = (await card.getByRole("heading").innerText()).trim();
   await clickHydrated(card.getByRole("link", { name: partName, exact: true }));
+  return partName;
+}
+
+test("clicking Purchase Now on a part page while signed out, then signing in, opens the purchase page", async ({ page }) => {
+  const email = await signedOutCustomer(page);
+  const partName = await openSecondPartFromCatalogue(page);
   await expect(page.getByRole("heading", { level: 1, name: partName })).toBeVisible();
   const partPath = new URL(page.url()).pathname;
   await purchaseThroughSignIn(page, email, page.getByRole("main").getByRole("link", { name: /^Purchase Now/ }), partName, partPath);
@@ -123,15 +124,7 @@ test("a plain sign-up still ends on the home page, and an off-site address carri
 
 test("clicking a part on /parts and then Login at once, then signing in, returns to that part", async ({ page }) => {
   const email = await signedOutCustomer(page);
-  // A slow network: whatever the page asks the server after a navigation arrives late.
-  await page.route("**/api/auth/session", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
-  await page.goto("/parts");
-  const card = page.getByRole("article").nth(1);
-  const partName = (await card.getByRole("heading").innerText()).trim();
-  await clickHydrated(card.getByRole("link", { name: partName, exact: true }));
+  const partName = await openSecondPartFromCatalogue(page);
   await page.waitForURL(/\/parts\/[0-9a-f]{24}$/);
   const partPath = new URL(page.url()).pathname;
   await mainNav(page).getByRole("link", { name: "Login" }).click();
