@@ -13,7 +13,7 @@ const asRoot = process.getuid?.() === 0;
 // FerretDB's default of 50). Twice that leaves room above the shop's own pool of 20.
 const POOL_MAX_CONNS = 100;
 
-const EQUALITY_INDEXES_SQL = readFileSync(new URL("./postgres-equality-indexes.sql", import.meta.url), "utf8");
+const EQUALITY_INDEXES_SQL = readFileSync(new URL("../lib/storage/postgres-equality-indexes.sql", import.meta.url), "utf8");
 
 /** argv that runs a PostgreSQL tool as the system user when we are root. */
 function pgCommand(tool, args) {
@@ -135,7 +135,7 @@ export async function startPostgres({ dataDir, port, throwaway = false }) {
   const twins = await runPg("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", SYSTEM_USER, "-d", "postgres", "-q", "-v", "ON_ERROR_STOP=1", "-c", EQUALITY_INDEXES_SQL]);
   if (!twins.ok) {
     await guard.stop();
-    throw new Error(`Could not install the equality indexes (scripts/postgres-equality-indexes.sql):\n${twins.output}`);
+    throw new Error(`Could not install the equality indexes (lib/storage/postgres-equality-indexes.sql):\n${twins.output}`);
   }
   return { url: `postgres://${SYSTEM_USER}@127.0.0.1:${port}/postgres?pool_max_conns=${POOL_MAX_CONNS}`, pgDir, watch: guard.watch, stop: guard.stop };
 }

@@ -1,7 +1,7 @@
 // npm run reindex: rebuilds the lists, search terms and counters the shop keeps, from the
 // documents (lib/maintenance/reindex.ts). For data restored or imported straight into the database.
 // Against MONGODB_URI, or the embedded database when the shop is not running on it.
-import { disconnectDb } from "@/lib/db/connect";
+import { disconnectDb } from "@/lib/storage/connect";
 import { reindexAll } from "@/lib/maintenance/reindex";
 
 try {

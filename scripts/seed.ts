@@ -1,5 +1,5 @@
 // npm run seed: fills an empty shop (parts, reviews, admin); safe to run again.
-import { disconnectDb } from "@/lib/db/connect";
+import { disconnectDb } from "@/lib/storage/connect";
 import { seedDatabase } from "@/lib/seed/seed";
 
 try {

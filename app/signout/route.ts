@@ -3,7 +3,7 @@ import { DEFAULT_CALLBACK_URL } from "@/lib/auth/callback-url";
 import { currentSession } from "@/lib/auth/session";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { endSessions } from "@/lib/auth/session-versions";
-import { logUnexpected } from "@/lib/db/database-down";
+import { logUnexpected } from "@/lib/storage/database-down";
 import { setVehicleCookie } from "@/lib/garage/vehicle-cookie";
 import { HttpError } from "@/lib/http/errors";
 import { CROSS_SITE_MESSAGE, assertSameOrigin } from "@/lib/http/origin";

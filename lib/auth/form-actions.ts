@@ -6,7 +6,7 @@ import { RedirectType, redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { AFTER_SIGN_UP, type CredentialsField, type CredentialsFormState } from "@/lib/auth/form-state";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/messages";
-import { logUnexpected } from "@/lib/db/database-down";
+import { logUnexpected } from "@/lib/storage/database-down";
 import { SignInRefused, authorizeCredentials } from "@/lib/auth/options";
 import { startSession } from "@/lib/auth/start-session";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";

@@ -1,5 +1,5 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { accountChanged, readAccount } from "@/lib/users/account-reads";
 import { toAccount, type AccountView } from "@/lib/users/accounts";
 import { normaliseEmail } from "@/lib/validation/auth";

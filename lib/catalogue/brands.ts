@@ -1,6 +1,6 @@
 import "server-only";
 import { brandSlugOf } from "@/lib/catalogue/facets";
-import { withLock } from "@/lib/db/lock";
+import { withLock } from "@/lib/storage/lock";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
 import type { MenuEntry } from "@/models/menu-entries";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { PRICE_BANDS, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
 import type { SearchKey } from "@/lib/catalogue/lists";
-import { readDirectory } from "@/lib/db/ordered-index";
+import { readDirectory } from "@/lib/storage/ordered-index";
 
 // Per facet value, how its parts spread over every facet's values: kept in the value's list's own
-// directory (lib/db/ordered-index.ts, IndexDirectoryFields.counts), written with the list in one
+// directory (lib/storage/ordered-index.ts, IndexDirectoryFields.counts), written with the list in one
 // document, so the counts are always those of the keys the list holds, and rebuilt with it.
 
 /** How a value's parts spread: how many, and how many per category slug, brand slug and price range. */

@@ -6,8 +6,8 @@ import type { FacetFilters } from "@/lib/catalogue/facets";
 import { pageLeavingOut } from "@/lib/catalogue/list-window";
 import { SORT_LISTS, type SortedPart, facetSortList, facetValueListsOf, readSearchKey, searchKey, sortListKey } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { keyId, listSize, readList } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 
 // The catalogue narrowed by one facet value alone (a category, a brand or a price range), however
 // many parts have it: the page is a page of the value's list in the sort's order, and the facets

@@ -10,7 +10,7 @@ import { CATALOGUE_LIST, readSearchKey, searchKey, type SearchKey, type SortedPa
 import { outOfStockParts } from "@/lib/catalogue/out-of-stock";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { matchingKeys, numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
-import { keyId, listSize, readList, readWholeList } from "@/lib/db/ordered-index";
+import { keyId, listSize, readList, readWholeList } from "@/lib/storage/ordered-index";
 import { type Vehicle, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
 import type { MenuEntry } from "@/models/menu-entries";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { readList } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { readList } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 
 /** A part to leave out of a list's pages: its key in that list, and its id. */
 export type LeftOut = { key: IndexKey; id: string };

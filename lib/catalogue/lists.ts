@@ -5,11 +5,11 @@ import { partNumbersOf } from "@/lib/catalogue/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { foldText, partTerms } from "@/lib/catalogue/search-terms";
 import { facetCountNames } from "@/lib/catalogue/facet-counts";
-import { type CountsOf, encodeKey, type ListChange } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { type CountsOf, encodeKey, type ListChange } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import type { PartDoc } from "@/models/Part";
 
-// The catalogue's ordered lists (lib/db/ordered-index.ts): its own order and the two sorts of
+// The catalogue's ordered lists (lib/storage/ordered-index.ts): its own order and the two sorts of
 // /parts, plus one list per search term, per part number and per facet value (lib/catalogue/facets.ts). Every part command keeps them, and
 // reindexCatalogue rebuilds them from the parts themselves.
 

@@ -10,7 +10,7 @@ export const MAX_OUT_OF_STOCK = 5000;
 
 /**
  * The parts out of stock just now: an equality find on quantity, which its index answers
- * (models/Part.ts, scripts/postgres-equality-indexes.sql), so it reads those parts only.
+ * (models/Part.ts, lib/storage/postgres-equality-indexes.sql), so it reads those parts only.
  */
 export async function outOfStockParts(): Promise<SortedPart[]> {
   // Only what their keys are made of: these are read on every render of the catalogue.

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { InvalidInputError, UnsupportedContentError } from "@/lib/errors";
 import { pictureTypeOf } from "@/lib/catalogue/image-type";
 import { uploadedPartImagePath, type PartImageType } from "@/lib/validation/part-image";

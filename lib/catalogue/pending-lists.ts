@@ -5,16 +5,16 @@ import { rememberBrands } from "@/lib/catalogue/brands";
 import { LISTED_FIELDS, type ListedPart, listChanges, listEntriesOf } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/db/list-journal";
-import { changeLists, type ListChange } from "@/lib/db/ordered-index";
+import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
+import { changeLists, type ListChange } from "@/lib/storage/ordered-index";
 import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";
 import { dropFitment, partKeyAsStored } from "@/lib/fitment/part-changes";
 import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/pending";
-import { withPartLock } from "@/lib/stock/part-lock";
+import { withPartLock } from "@/lib/storage/part-lock";
 import { Part } from "@/models/Part";
 
-// The writes of a part and of its fitment, each noted before its documents (lib/db/list-journal.ts),
+// The writes of a part and of its fitment, each noted before its documents (lib/storage/list-journal.ts),
 // under the part's lock. Every such writer takes the lock through withPartListsLock, which first
 // completes a write the last holder left cut short; start-up completes the rest.
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { findEachById } from "@/lib/db/each-by-id";
+import { findEachById } from "@/lib/storage/each-by-id";
 import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
@@ -8,8 +8,8 @@ import type { Vehicle } from "@/lib/fitment/vehicle-parts";
 import { type FacetFilters, hasFacetFilter } from "@/lib/catalogue/facets";
 import { type FacetCounts, facetedPage } from "@/lib/catalogue/faceted-search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
-import { connectDb } from "@/lib/db/connect";
-import { keyId, listSize, readList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { Part, type PartDoc } from "@/models/Part";
 

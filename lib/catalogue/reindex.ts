@@ -3,9 +3,9 @@ import { CATALOGUE_LIST, LISTED_FIELDS, catalogueCountsOf, listEntriesOf, type L
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
 import { FACET_LIST_PREFIXES, brandSlugOf } from "@/lib/catalogue/facets";
-import { connectDb } from "@/lib/db/connect";
-import { rebuildLists } from "@/lib/db/ordered-index";
-import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
+import { connectDb } from "@/lib/storage/connect";
+import { rebuildLists } from "@/lib/storage/ordered-index";
+import { IndexChunk, IndexDirectory, type IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { numberList, searchList, type SearchKey } from "@/lib/catalogue/lists";
-import type { IndexKey } from "@/models/IndexChunk";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { numberQueryOf } from "@/lib/catalogue/part-numbers";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 import { queryTerms } from "@/lib/catalogue/search-terms";
-import { listSize, readList } from "@/lib/db/ordered-index";
+import { listSize, readList } from "@/lib/storage/ordered-index";
 import { withoutControlCharacters } from "@/lib/validation/common";
 
 // A search reads the inverted index of lib/catalogue/lists.ts, never the parts: the lists of its

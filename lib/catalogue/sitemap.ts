@@ -1,7 +1,7 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, HOME_PART_COUNT, countParts, partSitemapEntries, type PartSitemapEntry } from "@/lib/catalogue/queries";
 import { REVIEWS_PATH, pageCount } from "@/lib/cache/cached-routes";
-import { keyId, listSize, readList } from "@/lib/db/ordered-index";
+import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { vehiclePath } from "@/lib/fitment/vehicles";
 import { POLICIES_UPDATED } from "@/lib/site/policies";

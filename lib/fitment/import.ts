@@ -1,5 +1,5 @@
 import "server-only";
-import { LockBusyError } from "@/lib/db/lock";
+import { LockBusyError } from "@/lib/storage/lock";
 import { InvalidInputError, NotFoundError } from "@/lib/errors";
 import { addFitment } from "@/lib/fitment/commands";
 import { parseCsv } from "@/lib/fitment/csv";

@@ -1,10 +1,10 @@
 import "server-only";
 import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { encodeKey, keyId, type ListChange, listSize, readList, readWholeList } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { encodeKey, keyId, type ListChange, listSize, readList, readWholeList } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import type { FitmentFields } from "@/models/Fitment";
 
-// The ordered lists of fitment (lib/db/ordered-index.ts): per part, the model years it fits (its
+// The ordered lists of fitment (lib/storage/ordered-index.ts): per part, the model years it fits (its
 // page lists them); per model year, the parts that fit it (its vehicle page, GET /carparts?vehicle=),
 // with the parts' search keys; and the universal parts, which fit every vehicle. A universal part is
 // in the universal list only, so a vehicle's parts (its own, then the universal ones) hold none twice.

@@ -1,6 +1,6 @@
 import "server-only";
-import { withLock } from "@/lib/db/lock";
-import { changeLists, encodeKey } from "@/lib/db/ordered-index";
+import { withLock } from "@/lib/storage/lock";
+import { changeLists, encodeKey } from "@/lib/storage/ordered-index";
 import { modelYearKey, type VehicleSlugs } from "@/lib/fitment/vehicles";
 import type { FitmentFields } from "@/models/Fitment";
 import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";

@@ -1,10 +1,10 @@
 import "server-only";
 import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { changeLists, type ListChange } from "@/lib/db/ordered-index";
+import { changeLists, type ListChange } from "@/lib/storage/ordered-index";
 import { engineOnlyChanges, fitmentIdsOf, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { findEachById } from "@/lib/db/each-by-id";
+import { findEachById } from "@/lib/storage/each-by-id";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
-import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 
 // What the part commands (lib/catalogue/commands.ts) owe the fitment lists, under the part's lock:
 // the vehicles' lists hold the part's search key (price and name), so an edit moves it there too,

@@ -1,7 +1,7 @@
 import "server-only";
 import { numberList, readSearchKey } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
-import { listSize, readList } from "@/lib/db/ordered-index";
+import { listSize, readList } from "@/lib/storage/ordered-index";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 

@@ -1,13 +1,13 @@
 import "server-only";
 import { type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { findEachById } from "@/lib/db/each-by-id";
-import type { ListChange } from "@/lib/db/ordered-index";
+import { findEachById } from "@/lib/storage/each-by-id";
+import type { ListChange } from "@/lib/storage/ordered-index";
 import { type EngineFacts, engineOnlyEntry, engineOnlyList, fitsKey, fitsList, fittingList, modelYearOf } from "@/lib/fitment/lists";
 import { menuVehiclesOf, type NamedVehicle } from "@/lib/fitment/menus";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
-import type { IndexKey } from "@/models/IndexChunk";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 
-// A fitment write noted before its documents (lib/db/list-journal.ts, lib/catalogue/pending-lists.ts)
+// A fitment write noted before its documents (lib/storage/list-journal.ts, lib/catalogue/pending-lists.ts)
 // and, when it was cut short, completed from the documents as they are: each noted document's
 // entries in the part's list, its model year's list and its engine list are added where it is
 // stored and taken out where it is not.

@@ -1,8 +1,8 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, partsByIds, type PartSearchResult } from "@/lib/catalogue/queries";
-import { connectDb } from "@/lib/db/connect";
-import { findEachById } from "@/lib/db/each-by-id";
-import { keyId, readList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { findEachById } from "@/lib/storage/each-by-id";
+import { keyId, readList } from "@/lib/storage/ordered-index";
 import { fitsList } from "@/lib/fitment/lists";
 import { type Vehicle, vehiclePartIds } from "@/lib/fitment/vehicle-parts";
 import { menuEntries, menuIds } from "@/lib/fitment/menus";

@@ -1,11 +1,11 @@
 import "server-only";
 import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { connectDb } from "@/lib/db/connect";
-import { rebuildLists } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { rebuildLists } from "@/lib/storage/ordered-index";
 import { engineOnlyChanges, fitsKey, fitsList, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { addToMenus, menuVehiclesOf, MODEL_YEARS_LIST, modelYearListKey, type NamedVehicle } from "@/lib/fitment/menus";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
-import { IndexChunk, IndexDirectory, type IndexKey } from "@/models/IndexChunk";
+import { IndexChunk, IndexDirectory, type IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 import { VehicleMenu } from "@/models/VehicleMenu";
 

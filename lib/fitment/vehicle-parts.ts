@@ -1,9 +1,9 @@
 import "server-only";
 import { readSearchKey } from "@/lib/catalogue/lists";
-import { connectDb } from "@/lib/db/connect";
-import { listSize, readList, readWholeList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { listSize, readList, readWholeList } from "@/lib/storage/ordered-index";
 import { engineOnlyParts, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import type { IndexKey } from "@/models/IndexChunk";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { modelYearKey } from "@/lib/fitment/vehicles";
 
 export type Vehicle = { year: number; make: string; model: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import { withLock } from "@/lib/db/lock";
+import { withLock } from "@/lib/storage/lock";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import type { KnownVehicle } from "@/lib/garage/known-vehicle";
 import { normaliseEmail } from "@/lib/validation/auth";

@@ -1,6 +1,6 @@
 import "server-only";
-import { findEachById } from "@/lib/db/each-by-id";
-import { listSize } from "@/lib/db/ordered-index";
+import { findEachById } from "@/lib/storage/each-by-id";
+import { listSize } from "@/lib/storage/ordered-index";
 import { fitmentId, fitsList } from "@/lib/fitment/lists";
 import { modelYearKey } from "@/lib/fitment/vehicles";
 import type { KnownVehicle } from "@/lib/garage/known-vehicle";

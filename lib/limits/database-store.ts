@@ -1,12 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { connectDb } from "@/lib/db/connect";
-import { LockBusyError } from "@/lib/db/lock";
+import { connectDb } from "@/lib/storage/connect";
+import { LockBusyError } from "@/lib/storage/lock";
 import { MINUTE_MS, sweepSoon } from "@/lib/limits/database-sweep";
 import type { Limiter } from "@/lib/limits/limiter";
 import { type Clock, type LimitStatus, type WindowLimit, statusOf } from "@/lib/limits/window";
 import { LimitHit, type LimitHitFields } from "@/models/LimitHit";
-import { isDuplicateKey } from "@/lib/db/duplicate-key";
+import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 
 // Limits in the database, for a shop without Redis. Built for FerretDB v1, where an insert with a
 // unique `_id` is atomic but a conditional update or an upserting findOneAndUpdate reads, then

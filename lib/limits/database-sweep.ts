@@ -1,8 +1,8 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { LimitHit } from "@/models/LimitHit";
 import { LimitSweep } from "@/models/LimitSweep";
-import { isDuplicateKey } from "@/lib/db/duplicate-key";
+import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 
 // The database has no expiring documents on FerretDB v1 (it refuses TTL indexes), and a range
 // filter would read every hit. So each hit carries the minute its window ends (`sweepAt`), and

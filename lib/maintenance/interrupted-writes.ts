@@ -1,14 +1,14 @@
 import "server-only";
 import { completePartWrite, PART_NOTE_PREFIX } from "@/lib/catalogue/pending-lists";
-import { connectDb } from "@/lib/db/connect";
-import { pendingWriteIds } from "@/lib/db/list-journal";
-import { LockBusyError } from "@/lib/db/lock";
+import { connectDb } from "@/lib/storage/connect";
+import { pendingWriteIds } from "@/lib/storage/list-journal";
+import { LockBusyError } from "@/lib/storage/lock";
 import { completeOrderChange, ORDER_CHANGE_NOTE_PREFIX } from "@/lib/orders/order-changes";
 import { REVIEW_NOTE_ID, withReviewsLock } from "@/lib/reviews/totals";
 import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
 
 // At start-up: completes every write of documents and their lists that a crash cut short
-// (lib/db/list-journal.ts), so the lists agree with the documents even where no one writes again.
+// (lib/storage/list-journal.ts), so the lists agree with the documents even where no one writes again.
 // The notes are the writes in progress at one moment: a handful, never a collection read whole.
 
 /** Notes completed at once. */

@@ -1,13 +1,13 @@
 import "server-only";
-import { withLock } from "@/lib/db/lock";
-import { inTurnsUnderLock } from "@/lib/db/lock-turns";
+import { withLock } from "@/lib/storage/lock";
+import { inTurnsUnderLock } from "@/lib/storage/lock-turns";
 import { toCents } from "@/lib/validation/orders";
 import { OrderDay, type OrderDayFields } from "@/models/OrderDay";
 
 // Orders and revenue per UTC day, changed with every order that counts (placed, then not cancelled).
 // FerretDB's $inc reads and then writes, so two unlocked increments can lose one: a day's changes
 // are summed in batches, each one $inc under the day's lock, held in turns while orders keep coming
-// (lib/db/lock-turns.ts), so a crowd's batches cost one write each, not a lock, a write and a release.
+// (lib/storage/lock-turns.ts), so a crowd's batches cost one write each, not a lock, a write and a release.
 
 export type DayChange = { orders: number; revenueCents: number };
 

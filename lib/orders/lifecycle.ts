@@ -1,6 +1,6 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { applyOrderChange, noteOrderChange, orderChange, orderChangeNotMade, unitsBack, withOrderChangeLock } from "@/lib/orders/order-changes";
 import { type OrderView, toOrderView } from "@/lib/orders/views";

@@ -1,6 +1,6 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
-import { listSize } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { listSize } from "@/lib/storage/ordered-index";
 import { ALL_ORDERS, customerList, readOrderPage, statusList } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";

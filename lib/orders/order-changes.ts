@@ -1,15 +1,15 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/db/list-journal";
+import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
 import { changeDayTotalsOnce, forgetDayChange, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
-import { withPartLock } from "@/lib/stock/part-lock";
+import { withPartLock } from "@/lib/storage/part-lock";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 import { Part } from "@/models/Part";
 
 // A cancel, a delete or a status move writes the order, then its lists, its day's totals and the
 // stock it puts back: not one write here (no transactions). So under the part's lock the change is
-// noted first (lib/db/list-journal.ts, one note per part), and the day's totals and the part's stock
+// noted first (lib/storage/list-journal.ts, one note per part), and the day's totals and the part's stock
 // record the note's token in the same write as their change. A change cut short is completed by the
 // part's next cancel, delete or status move, or at start-up: from the order as it is, each once.
 

@@ -1,11 +1,11 @@
 import "server-only";
-import { findEachById } from "@/lib/db/each-by-id";
+import { findEachById } from "@/lib/storage/each-by-id";
 import type { Types } from "mongoose";
-import { changeLists, encodeKey, keyId, type ListChange, readList, type SharedLock } from "@/lib/db/ordered-index";
+import { changeLists, encodeKey, keyId, type ListChange, readList, type SharedLock } from "@/lib/storage/ordered-index";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
-// Every order is in three ordered lists (lib/db/ordered-index.ts), newest last: all orders, its
+// Every order is in three ordered lists (lib/storage/ordered-index.ts), newest last: all orders, its
 // status's, and its customer's. Manage All Orders, My Orders and GET /orders read a page of a list
 // and then each order of the page by its id: the cost follows the page, not the order history.
 

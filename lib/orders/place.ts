@@ -1,14 +1,14 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
-import { batchesByKey, type Outcome } from "@/lib/db/batches";
-import { connectDb } from "@/lib/db/connect";
-import { logUnexpected } from "@/lib/db/database-down";
-import { LockBusyError } from "@/lib/db/lock";
+import { batchesByKey, type Outcome } from "@/lib/storage/batches";
+import { connectDb } from "@/lib/storage/connect";
+import { logUnexpected } from "@/lib/storage/database-down";
+import { LockBusyError } from "@/lib/storage/lock";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges } from "@/lib/orders/order-lists";
 import { type PlaceOrder, type StillHeld, fillable, takeStock, takesOf } from "@/lib/orders/stock-takes";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { type LockedPart, PART_BUSY, journalsStored, settleJournalLocked, withFreeLockedParts, withLockedPart } from "@/lib/stock/part-lock";
+import { type LockedPart, PART_BUSY, journalsStored, settleJournalLocked, withFreeLockedParts, withLockedPart } from "@/lib/storage/part-lock";
 import { Order, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
 
@@ -24,7 +24,7 @@ const MAX_ORDERS_IN_PROGRESS = 2_000;
 /**
  * Stores the orders of some parts, each part's lock held: the orders checked against each part as
  * its lock holder has it, one write per part taking the stock of those that fit and journalling them
- * (all sent at once), then one insert of every order (see lib/stock/part-lock.ts). Sets the outcome
+ * (all sent at once), then one insert of every order (see lib/storage/part-lock.ts). Sets the outcome
  * of each request of these parts not refused already.
  */
 async function storeLocked(
@@ -162,7 +162,7 @@ const inProgressByPart = new Map<string, number>();
  * quantity out of stock and stores the order, under the part's stock lock, so concurrent orders can
  * never oversell; the orders that arrive together share one round of writes, whatever their parts.
  * The price comes from the part, never from the client. Crash-safe without transactions (see
- * lib/stock/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
+ * lib/storage/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
  * written from the moment it is stored, without holding the lock: they batch across parts.
  */
 export async function placeOrder(input: PlaceOrder): Promise<OrderView> {

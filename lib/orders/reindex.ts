@@ -1,9 +1,9 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
-import { rebuildLists } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { rebuildLists } from "@/lib/storage/ordered-index";
 import { dayOf, orderDayChange, rebuildDayTotals } from "@/lib/orders/day-totals";
 import { ALL_ORDERS, ORDER_LIST_PREFIX, ORDER_LISTS_LOCK, orderListChanges, statusList } from "@/lib/orders/order-lists";
-import { IndexDirectory, type IndexKey } from "@/models/IndexChunk";
+import { IndexDirectory, type IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import type { OrderDayFields } from "@/models/OrderDay";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { Types } from "mongoose";
-import type { Outcome } from "@/lib/db/batches";
-import { LockBusyError } from "@/lib/db/lock";
+import type { Outcome } from "@/lib/storage/batches";
+import { LockBusyError } from "@/lib/storage/lock";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { type JournalEntry, type LockedPart, PART_BUSY, type PartTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/stock/part-lock";
-import { isRemembered } from "@/lib/stock/remembered";
+import { type JournalEntry, type LockedPart, PART_BUSY, type PartTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/storage/part-lock";
+import { isRemembered } from "@/lib/storage/remembered";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import type { OrderDoc } from "@/models/Order";

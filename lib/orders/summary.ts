@@ -1,5 +1,5 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
 
 export type RevenueDay = { day: string; orders: number; revenue: number };

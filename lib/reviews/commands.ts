@@ -1,8 +1,8 @@
 import "server-only";
 import { Types } from "mongoose";
 import { reviewsChanged } from "@/lib/cache/tags";
-import { connectDb } from "@/lib/db/connect";
-import { changeLists } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { changeLists } from "@/lib/storage/ordered-index";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { authorReview } from "@/lib/reviews/queries";

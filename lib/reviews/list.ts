@@ -1,10 +1,10 @@
 import "server-only";
-import { findEachById } from "@/lib/db/each-by-id";
-import { encodeKey, keyId, readList } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { findEachById } from "@/lib/storage/each-by-id";
+import { encodeKey, keyId, readList } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Review, type ReviewDoc } from "@/models/Review";
 
-/** Every review by when it was written (lib/db/ordered-index.ts), read newest first. */
+/** Every review by when it was written (lib/storage/ordered-index.ts), read newest first. */
 export const REVIEW_LIST = "reviews:all";
 
 export const reviewKey = (review: { _id: unknown; createdAt?: Date | null }): IndexKey =>

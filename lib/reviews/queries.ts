@@ -1,5 +1,5 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { reviewPage } from "@/lib/reviews/list";
 import { readReviewTotals } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";

@@ -1,9 +1,9 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
-import { rebuildList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { rebuildList } from "@/lib/storage/ordered-index";
 import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { recountReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
-import type { IndexKey } from "@/models/IndexChunk";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Review } from "@/models/Review";
 
 /**

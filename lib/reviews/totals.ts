@@ -1,8 +1,8 @@
 import "server-only";
-import { connectDb, trusted } from "@/lib/db/connect";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/db/list-journal";
-import { withLock } from "@/lib/db/lock";
-import { changeLists } from "@/lib/db/ordered-index";
+import { connectDb, trusted } from "@/lib/storage/connect";
+import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
+import { withLock } from "@/lib/storage/lock";
+import { changeLists } from "@/lib/storage/ordered-index";
 import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
 import { Review } from "@/models/Review";
 import { ReviewTotals, type ReviewTotalsFields } from "@/models/ReviewTotals";
@@ -25,7 +25,7 @@ export function withReviewsLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // A review, then the totals, then the list: not one write here (no transactions). So a review write
-// is noted first (lib/db/list-journal.ts), with the review's rating and time before it (null: a new
+// is noted first (lib/storage/list-journal.ts), with the review's rating and time before it (null: a new
 // review), and the totals' change records the note's token in the same single-document write: a
 // write cut short is completed from the review as it is, its totals changed only if they lack it.
 export const REVIEW_NOTE_ID = "reviews";

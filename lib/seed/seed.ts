@@ -1,11 +1,11 @@
 import "server-only";
-import { connectDb, trusted } from "@/lib/db/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { facetCountsMissing } from "@/lib/catalogue/facet-counts";
-import { listSize } from "@/lib/db/ordered-index";
+import { listSize } from "@/lib/storage/ordered-index";
 import { REVIEW_LIST } from "@/lib/reviews/list";
 import { reindexReviews } from "@/lib/reviews/reindex";
 import { USER_LIST, openAccount } from "@/lib/users/list";
@@ -16,13 +16,13 @@ import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { seedFitment } from "@/lib/seed/fitment";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
-import { IndexChunk } from "@/models/IndexChunk";
+import { IndexChunk } from "@/lib/storage/models/IndexChunk";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { IndexDirectory } from "@/models/IndexChunk";
-import { StockLock } from "@/models/StockLock";
+import { IndexDirectory } from "@/lib/storage/models/IndexChunk";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { User } from "@/models/User";
 
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
@@ -37,7 +37,7 @@ export type SeedReport = { partsAdded: number; partsFitted: number; reviewsAdded
  */
 export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
   { collection: "users", key: { createdAt: 1 } },
-  // Lists of lib/db/ordered-index.ts serve these orders now; the author's review is read by email alone.
+  // Lists of lib/storage/ordered-index.ts serve these orders now; the author's review is read by email alone.
   { collection: "users", key: { createdAt: 1, _id: 1 } },
   { collection: "reviews", key: { createdAt: -1, _id: -1 } },
   { collection: "reviews", key: { email: 1, createdAt: -1, _id: -1 } },

@@ -1,9 +1,9 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { withPartLock } from "@/lib/stock/part-lock";
+import { withPartLock } from "@/lib/storage/part-lock";
 import { MAX_STOCK } from "@/lib/validation/parts";
 import { Part, type PartDoc } from "@/models/Part";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { trusted } from "@/lib/db/connect";
+import { trusted } from "@/lib/storage/connect";
 import { Part } from "@/models/Part";
 
 export type TakeStockResult = "taken" | "short" | "missing";

@@ -1,5 +1,5 @@
 import "server-only";
-import { forgetSharedRead, sharedRead } from "@/lib/db/shared-reads";
+import { forgetSharedRead, sharedRead } from "@/lib/storage/shared-reads";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 

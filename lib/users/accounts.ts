@@ -1,6 +1,6 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
-import { withLock } from "@/lib/db/lock";
+import { connectDb } from "@/lib/storage/connect";
+import { withLock } from "@/lib/storage/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { accountChanged } from "@/lib/users/account-reads";
 import { openAccount, userPage } from "@/lib/users/list";
@@ -8,7 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/pas
 import { normaliseEmail } from "@/lib/validation/auth";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { type Role, User } from "@/models/User";
-import { isDuplicateKey } from "@/lib/db/duplicate-key";
+import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 
 export type AccountView = { email: string; name: string; image: string; role: Role };
 

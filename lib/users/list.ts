@@ -1,12 +1,12 @@
 import "server-only";
 import { Types } from "mongoose";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/db/list-journal";
-import { findEachById } from "@/lib/db/each-by-id";
-import { changeLists, encodeKey, keyId, readList } from "@/lib/db/ordered-index";
-import type { IndexKey } from "@/models/IndexChunk";
+import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
+import { findEachById } from "@/lib/storage/each-by-id";
+import { changeLists, encodeKey, keyId, readList } from "@/lib/storage/ordered-index";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { type Role, User, type UserFields } from "@/models/User";
 
-/** Every account by when it was opened (lib/db/ordered-index.ts), read oldest first. */
+/** Every account by when it was opened (lib/storage/ordered-index.ts), read oldest first. */
 export const USER_LIST = "users:all";
 
 export const userKey = (user: { _id: unknown; createdAt?: Date | null }): IndexKey =>
@@ -16,7 +16,7 @@ export const ACCOUNT_NOTE_PREFIX = "account:";
 
 /**
  * Creates an account and lists it: every account is opened here. Its id is chosen first and the
- * write noted before the account (lib/db/list-journal.ts), so an account whose listing is cut short
+ * write noted before the account (lib/storage/list-journal.ts), so an account whose listing is cut short
  * is listed at start-up (completeAccountListing).
  */
 export async function openAccount(fields: Partial<UserFields> & { email: string }) {

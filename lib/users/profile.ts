@@ -1,6 +1,6 @@
 import "server-only";
 import { accountChanged } from "@/lib/users/account-reads";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { connectDb } from "@/lib/db/connect";
-import { rebuildList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { rebuildList } from "@/lib/storage/ordered-index";
 import { USER_LIST, userKey } from "@/lib/users/list";
-import type { IndexKey } from "@/models/IndexChunk";
+import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { User } from "@/models/User";
 
 /**

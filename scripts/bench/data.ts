@@ -1,6 +1,6 @@
 // Deterministic large data set for `npm run bench`: same seed, same shop, every run.
 import mongoose from "mongoose";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { hashPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { reindexAll } from "@/lib/maintenance/reindex";

@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { disconnectDb } from "@/lib/db/connect";
+import { disconnectDb } from "@/lib/storage/connect";
 import { BENCH_SIZES, generateBenchData } from "./data";
 import { BENCH_SITE_URL, benchDir, distDir, log, onAllCores, root, startDatabase, stopAll, type Server } from "./shared";
 

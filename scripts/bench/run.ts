@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { disconnectDb } from "@/lib/db/connect";
+import { disconnectDb } from "@/lib/storage/connect";
 import { freePort } from "../ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runProcesses } from "./processes";

@@ -1,7 +1,7 @@
 // The scale group's POST /orderd rows: 50 connections ordering one part, then spread over many,
 // each checked against the database afterwards: every unit that left stock is in an order.
 import mongoose from "mongoose";
-import { connectDb, trusted } from "@/lib/db/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { BENCH_CUSTOMER, type BenchData } from "./data";

@@ -12,7 +12,7 @@ import { CATEGORY_SLUGS } from "@/lib/catalogue/categories";
 import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { disconnectDb } from "@/lib/db/connect";
+import { disconnectDb } from "@/lib/storage/connect";
 import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { benchVehiclePath } from "./fitment-data";
 import { measureOrders, type OrderRun } from "./scale-orders";

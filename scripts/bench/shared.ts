@@ -5,7 +5,7 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { connectDb, trusted } from "@/lib/db/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { Part } from "@/models/Part";
 import { freePort } from "../ferretdb.mjs";
 
@@ -242,7 +242,7 @@ export async function stopAll(shop: Server | undefined, others: Server[], db: Se
   if (db) await stopServer(db.name, db.child, db.timeoutMs);
 }
 
-/** A fresh embedded database in dataDir on the server core; MONGODB_URI names it and lib/db/connect.ts is connected to it. */
+/** A fresh embedded database in dataDir on the server core; MONGODB_URI names it and lib/storage/connect.ts is connected to it. */
 export async function startDatabase(dataDir: string): Promise<{ server: Server; uri: string }> {
   const port = await freePort();
   const [cmd, args] = onServerCore(process.execPath, [path.join(root, "scripts", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);

@@ -5,7 +5,7 @@ import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { signedUpClient, type Reply } from "../support/client";
 import { ALICE, BOB, makePart, orderBody, setUpApiWorld, stockOf } from "../support/api";
 

@@ -3,11 +3,11 @@ import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { PART_PLACEHOLDER } from "@/lib/catalogue/images";
 import { searchParts, type PartSearch } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { addFitment } from "@/lib/fitment/commands";
 import { partSchema } from "@/lib/validation/parts";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
-import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 
 // The catalogue's facets: category, brand, price range and in stock, each alone and together, with

@@ -4,8 +4,8 @@ import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { searchList } from "@/lib/catalogue/lists";
 import { countParts, listParts, searchParts } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
-import { connectDb } from "@/lib/db/connect";
-import { IndexDirectory } from "@/models/IndexChunk";
+import { connectDb } from "@/lib/storage/connect";
+import { IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 
 // What an admin or an operator does to the catalogue shows in its pages, sorts and search at once:

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isPartCategory, PART_CATEGORIES } from "@/lib/catalogue/categories";
 import { addPart } from "@/lib/catalogue/commands";
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries, searchParts } from "@/lib/catalogue/queries";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Client, signedUpClient } from "../support/client";

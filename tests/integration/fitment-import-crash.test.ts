@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { InvalidInputError } from "@/lib/errors";
 import { importFitment } from "@/lib/fitment/import";
 import { partFitmentPage, vehiclePartsPage } from "@/lib/fitment/queries";

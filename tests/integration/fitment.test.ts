@@ -1,8 +1,8 @@
 import mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
-import { connectDb } from "@/lib/db/connect";
-import { listSize, readList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { listSize, readList } from "@/lib/storage/ordered-index";
 import { InvalidInputError, NotFoundError } from "@/lib/errors";
 import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
 import { fitsList, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";

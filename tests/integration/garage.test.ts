@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { searchParts } from "@/lib/catalogue/queries";
-import { connectDb } from "@/lib/db/connect";
-import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+import { connectDb } from "@/lib/storage/connect";
+import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
 import { engineOnlyList, engineOnlyParts } from "@/lib/fitment/lists";
@@ -11,7 +11,7 @@ import { readChosenVehicle } from "@/lib/garage/chosen-vehicle";
 import { GARAGE_SIZE, activateVehicle, garageOf, parkVehicle, removeVehicle } from "@/lib/garage/commands";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { type KnownVehicle, knownVehicle } from "@/lib/garage/known-vehicle";
-import { listSize } from "@/lib/db/ordered-index";
+import { listSize } from "@/lib/storage/ordered-index";
 import { partSchema } from "@/lib/validation/parts";
 import { User } from "@/models/User";
 

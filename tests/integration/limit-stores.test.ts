@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { databaseLimiter } from "@/lib/limits/database-store";
 import { MINUTE_MS, sweepSpentHits } from "@/lib/limits/database-sweep";
 import type { Limiter } from "@/lib/limits/limiter";

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { CATALOGUE_LIST, LISTED_FIELDS, type ListedPart, listEntriesOf, PRICE_LIST, readSearchKey, searchKey } from "@/lib/catalogue/lists";
-import { connectDb } from "@/lib/db/connect";
-import { changeLists, keyId, readWholeList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { changeLists, keyId, readWholeList } from "@/lib/storage/ordered-index";
 import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
 import { fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
@@ -16,7 +16,7 @@ import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { User } from "@/models/User";
 import { fitmentDisagreements } from "../support/lists-agree";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";

@@ -1,14 +1,14 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb, trusted } from "@/lib/db/connect";
-import { heldLocks, releaseLocks, takeFreeLocks } from "@/lib/db/lock";
+import { connectDb, trusted } from "@/lib/storage/connect";
+import { heldLocks, releaseLocks, takeFreeLocks } from "@/lib/storage/lock";
 import { deleteOrder } from "@/lib/orders/lifecycle";
 import { placeOrder } from "@/lib/orders/place";
 import { ensureIndexes } from "@/lib/seed/seed";
 import type { AccountView } from "@/lib/users/accounts";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { unsettledJournalEntries } from "../support/journals";
 
 // Orders that arrive together, whatever their parts, are stored in one round: one write takes the

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
-import { connectDb } from "@/lib/db/connect";
-import { keyId, readWholeList } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { keyId, readWholeList } from "@/lib/storage/ordered-index";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
@@ -13,7 +13,7 @@ import { partSchema } from "@/lib/validation/parts";
 import type { AccountView } from "@/lib/users/accounts";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 
 // A cancel, a delete or a status move cut short after its order is written (a list or a day's
 // totals that stay busy, as a crash would leave them): once the server starts again, or the part's

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
-import { signWaiting } from "@/lib/db/lock";
-import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList, rebuildLists, type SharedLock } from "@/lib/db/ordered-index";
-import { IndexChunk, type IndexKey } from "@/models/IndexChunk";
-import { StockLock } from "@/models/StockLock";
+import { connectDb } from "@/lib/storage/connect";
+import { signWaiting } from "@/lib/storage/lock";
+import { changeLists, compareKeys, encodeKey, keyId, listSize, readList, rebuildList, rebuildLists, type SharedLock } from "@/lib/storage/ordered-index";
+import { IndexChunk, type IndexKey } from "@/lib/storage/models/IndexChunk";
+import { StockLock } from "@/lib/storage/models/StockLock";
 
 const freshList = () => `test:${Math.random().toString(36).slice(2)}`;
 const key = (n: number): IndexKey => encodeKey(n, `id${n}`);
@@ -143,7 +143,7 @@ describe("ordered lists", () => {
       const writes: Promise<void>[] = [];
       let n = 0;
       const writer = setInterval(() => writes.push(changeLists([{ list, key: key(n++), op: "add" }], shared)), 1);
-      // Once this process holds the lock, the other server tries as lib/db/lock.ts's waiters do: an
+      // Once this process holds the lock, the other server tries as lib/storage/lock.ts's waiters do: an
       // insert, then a sleep of 25 to 75 ms, saying it waits at first and then every second.
       while (!(await StockLock.findById(shared.lock).lean())) await new Promise((resolve) => setTimeout(resolve, 5));
       const started = Date.now();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
 import { listAllOrders, listOrdersFor } from "@/lib/orders/lists";
 import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
@@ -10,7 +10,7 @@ import { ensureIndexes } from "@/lib/seed/seed";
 import type { AccountView } from "@/lib/users/accounts";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 
 // The order lists and the revenue by day are kept on write: after any mix of concurrent orders,
 // cancels and deletes they must say exactly what the orders collection says.

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { listAllOrders, listOrdersFor } from "@/lib/orders/lists";
 import { ordersSummary } from "@/lib/orders/summary";
 import { seedDatabase } from "@/lib/seed/seed";

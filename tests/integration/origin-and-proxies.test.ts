@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 import { Client, signedUpClient } from "../support/client";
 import { startServer, type TestServer } from "../support/server";

@@ -4,12 +4,12 @@ import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { numberList } from "@/lib/catalogue/lists";
 import { findPart, searchParts } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ConflictError } from "@/lib/errors";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
-import { IndexDirectory } from "@/models/IndexChunk";
+import { IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 

@@ -4,7 +4,7 @@ import { deletePart } from "@/lib/catalogue/commands";
 import { countParts, listParts, partSitemapEntries, partsInCatalogue, searchParts } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { sitemapXml } from "@/lib/catalogue/sitemap";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ConflictError } from "@/lib/errors";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { Order } from "@/models/Order";

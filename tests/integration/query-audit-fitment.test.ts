@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { reindexAll } from "@/lib/maintenance/reindex";
 import { findModelYear, partFitmentPage, vehiclePartsPage, vehicleEngines, vehicleMakes, vehicleModels, vehicleYears } from "@/lib/fitment/queries";
 import { Fitment } from "@/models/Fitment";

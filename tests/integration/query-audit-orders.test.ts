@@ -1,18 +1,18 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
 import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/lists";
 import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { settleAllInterruptedOrders } from "@/lib/stock/part-lock";
+import { settleAllInterruptedOrders } from "@/lib/storage/part-lock";
 import type { AccountView } from "@/lib/users/accounts";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { describeQuery, problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";
 
 // Every read of the orders domain that a request (or the start-up) makes, on more orders than a

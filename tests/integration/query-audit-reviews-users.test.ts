@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { findReviewOf, listReviews, reviewStats } from "@/lib/reviews/queries";
 import { reindexReviews } from "@/lib/reviews/reindex";
 import { listUsers } from "@/lib/users/accounts";

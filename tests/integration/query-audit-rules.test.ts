@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb, trusted } from "@/lib/db/connect";
-import { changeLists, encodeKey, readList } from "@/lib/db/ordered-index";
+import { connectDb, trusted } from "@/lib/storage/connect";
+import { changeLists, encodeKey, readList } from "@/lib/storage/ordered-index";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { removeReview, saveReview } from "@/lib/reviews/commands";
 import { reindexReviews } from "@/lib/reviews/reindex";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { seedDatabase } from "@/lib/seed/seed";
 import { MESSAGES } from "@/lib/validation/auth";
 import { Part } from "@/models/Part";

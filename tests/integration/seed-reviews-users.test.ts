@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { seedReviews } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, seedDatabase } from "@/lib/seed/seed";
 import { listUsers } from "@/lib/users/accounts";
-import { IndexChunk, IndexDirectory } from "@/models/IndexChunk";
+import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { User } from "@/models/User";
 
 beforeAll(async () => {

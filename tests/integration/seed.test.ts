@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listParts } from "@/lib/catalogue/queries";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { verifyPassword } from "@/lib/users/password";
 import { seedParts } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, seedDatabase } from "@/lib/seed/seed";

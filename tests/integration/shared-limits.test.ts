@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { redisNamespace } from "@/lib/redis/connection.mjs";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { LimitHit } from "@/models/LimitHit";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
-import { listSize } from "@/lib/db/ordered-index";
+import { connectDb } from "@/lib/storage/connect";
+import { listSize } from "@/lib/storage/ordered-index";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";

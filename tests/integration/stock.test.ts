@@ -1,11 +1,11 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { returnStockLocked, takeStockLocked } from "@/lib/stock/levels";
-import { settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-lock";
+import { settleAllInterruptedOrders, withPartLock } from "@/lib/storage/part-lock";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 
 async function partWithStock(quantity: number) {
   return Part.create({ partsname: `Stock ${quantity} ${Math.random()}`, image: "/x.svg", price: 5, quantity, description: "d" });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { createAccountWithPassword, listUsers, registerUser } from "@/lib/users/accounts";
 import { reindexUsers } from "@/lib/users/reindex";
 import { User } from "@/models/User";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from "vitest";
-import { connectDb } from "@/lib/db/connect";
+import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { Part } from "@/models/Part";
 import { User } from "@/models/User";

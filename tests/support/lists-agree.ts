@@ -1,6 +1,6 @@
 import { Types } from "mongoose";
 import { readSearchKey } from "@/lib/catalogue/lists";
-import { keyId, readWholeList } from "@/lib/db/ordered-index";
+import { keyId, readWholeList } from "@/lib/storage/ordered-index";
 import { engineOnlyParts, fitsList, fittingList, modelYearOf } from "@/lib/fitment/lists";
 import { findModelYear } from "@/lib/fitment/queries";
 import { Fitment, type FitmentFields } from "@/models/Fitment";

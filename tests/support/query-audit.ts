@@ -2,10 +2,10 @@ import mongoose from "mongoose";
 
 // The performance rule made executable for the engines the shop runs on. FerretDB v1 pushes only
 // equality filters down to its storage (each field with an index of its own there: see
-// scripts/postgres-equality-indexes.sql) and sorts, skips, ranges, $in, $or and regular expressions
+// lib/storage/postgres-equality-indexes.sql) and sorts, skips, ranges, $in, $or and regular expressions
 // in memory over every match. So a read is engine-shaped when:
 //   (a) its filter is equality only, on _id or on fields that a declared index of the model holds;
-//   (b) it neither sorts nor skips (ordered pages come from lib/db/ordered-index.ts);
+//   (b) it neither sorts nor skips (ordered pages come from lib/storage/ordered-index.ts);
 //   (c) a `find` reads one document by _id, or carries a limit, or says why its matches are few;
 //   (d) each call sends a fixed number of queries, whatever the number of rows it returns
 //       (checked by the audits that use this, with more rows than a page).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchesByKey } from "@/lib/db/batches";
+import { batchesByKey } from "@/lib/storage/batches";
 
 // Work queued per key, run a batch at a time: what a crowd of orders or list writes rides on.
 

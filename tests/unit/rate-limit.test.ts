@@ -8,7 +8,7 @@ import {
   clientIp,
   tooManyAttemptsMessage,
 } from "@/lib/auth/rate-limit";
-import { LockBusyError } from "@/lib/db/lock";
+import { LockBusyError } from "@/lib/storage/lock";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
 import type { Limiter } from "@/lib/limits/limiter";
 import { SlidingWindowLimiter } from "@/lib/limits/memory";

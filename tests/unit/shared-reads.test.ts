@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetSharedRead, sharedRead } from "@/lib/db/shared-reads";
+import { forgetSharedRead, sharedRead } from "@/lib/storage/shared-reads";
 
 // A crowd of requests of one account costs one read; a write in between is never hidden.
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ListJournal } from "@/models/ListJournal";
+import { ListJournal } from "@/lib/storage/models/ListJournal";
 
-// A document and then its lists (lib/db/ordered-index.ts) cannot be one write here (FerretDB has no
+// A document and then its lists (lib/storage/ordered-index.ts) cannot be one write here (FerretDB has no
 // transactions), so a crash between them would leave lists that disagree with their documents, and
 // a later identical write, finding the document as wanted, would change nothing. So, under the
 // lock of the thing written, its writer notes what it is about to change BEFORE the document; once

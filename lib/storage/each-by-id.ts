@@ -1,7 +1,7 @@
 import "server-only";
 
 // The engine answers a read by _id from its primary key and runs `$in` by scanning every document
-// (lib/db/ordered-index.ts), so a page of documents is read one by id each, in parallel.
+// (lib/storage/ordered-index.ts), so a page of documents is read one by id each, in parallel.
 
 type ReadsById = { findById(id: string, projection?: Record<string, 1>): { lean<T>(): PromiseLike<T | null> } };
 

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Types } from "mongoose";
-import type { JournalEntry, LockedPart } from "@/lib/stock/part-lock";
+import type { JournalEntry, LockedPart } from "@/lib/storage/part-lock";
 
 // What this server process remembers of its own order writes, so its next round of orders on the
-// same parts costs fewer database commands (lib/stock/part-lock.ts). Both are bounded: forgetting an
+// same parts costs fewer database commands (lib/storage/part-lock.ts). Both are bounded: forgetting an
 // entry costs only a read.
 
 /** A set that keeps its newest `limit` members. */

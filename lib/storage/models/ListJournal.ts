@@ -1,6 +1,6 @@
 import mongoose, { Schema, type Model } from "mongoose";
 
-// Writes of documents and their lists in progress (lib/db/list-journal.ts): one note per thing
+// Writes of documents and their lists in progress (lib/storage/list-journal.ts): one note per thing
 // written (a part, the reviews, an account, a part's order change), read by _id, and at start-up the few left by a crash.
 
 export type ListJournalFields = { _id: string; token: string; entry: unknown; at: Date };

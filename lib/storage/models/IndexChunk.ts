@@ -1,10 +1,10 @@
 import mongoose, { Schema, type Model } from "mongoose";
 
-// The ordered lists of lib/db/ordered-index.ts: each list is cut into chunks of sorted keys, and a
+// The ordered lists of lib/storage/ordered-index.ts: each list is cut into chunks of sorted keys, and a
 // directory per list names its chunks in order with their first key and size. Every read and write
 // of a list finds documents by _id only, the one lookup every engine answers from an index.
 
-/** A key: the sort values, then the document's id, encoded as one string (lib/db/ordered-index.ts). */
+/** A key: the sort values, then the document's id, encoded as one string (lib/storage/ordered-index.ts). */
 export type IndexKey = string;
 
 export type IndexChunkFields = { _id: string; list: string; entries: IndexKey[] };

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { connectDb } from "@/lib/db/connect";
-import { LockBusyError, heldLocks, releaseLocks, takeFreeLocks, withLock } from "@/lib/db/lock";
+import { connectDb } from "@/lib/storage/connect";
+import { LockBusyError, heldLocks, releaseLocks, takeFreeLocks, withLock } from "@/lib/storage/lock";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
-import { StockLock } from "@/models/StockLock";
-import { asWritten, contested, forgetPart, isRemembered, knownStored, rememberStored, rememberWritten, rememberedPart } from "@/lib/stock/remembered";
+import { StockLock } from "@/lib/storage/models/StockLock";
+import { asWritten, contested, forgetPart, isRemembered, knownStored, rememberStored, rememberWritten, rememberedPart } from "@/lib/storage/remembered";
 
 // Every change to a part's stock goes through its lock, so no number of concurrent orders can
 // oversell, on MongoDB and on FerretDB alike.
@@ -27,7 +27,7 @@ const LOCK_PREFIX = "part:";
 // round, as dear as the stock write): the part's next order replaces it, and this process remembers
 // which orders it stored, so it does not look them up. Every other lock holder (a cancel, a delete,
 // an admin's edit) empties it first, so an order deleted later is never taken for one never stored.
-// A part this process wrote last need not even be read for its next order (lib/stock/remembered.ts).
+// A part this process wrote last need not even be read for its next order (lib/storage/remembered.ts).
 
 export type JournalEntry = { order: Types.ObjectId; units: number };
 /** A part as its lock holder reads it: with the journal settled (so always empty). */

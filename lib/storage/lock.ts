@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { connectDb } from "@/lib/db/connect";
-import { StockLock } from "@/models/StockLock";
-import { isDuplicateKey } from "@/lib/db/duplicate-key";
+import { connectDb } from "@/lib/storage/connect";
+import { StockLock } from "@/lib/storage/models/StockLock";
+import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 
 // A lock held in the database, so it holds across server processes, on MongoDB and on FerretDB
 // alike (whose conditional updates read and then write without atomicity).
@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Where a waiter for a lock held elsewhere says so, renewing it with each expiry check: a process
- * keeping the lock in turns (lib/db/lock-turns.ts) lets it go a moment only when someone waits.
+ * keeping the lock in turns (lib/storage/lock-turns.ts) lets it go a moment only when someone waits.
  * Not "part:…", which start-up reads as part locks left behind.
  */
 const waitingSign = (key: string) => `waiting:${key}`;

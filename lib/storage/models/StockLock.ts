@@ -13,7 +13,7 @@ const stockLockSchema = new Schema(
   },
   { collection: "stocklocks", versionKey: false },
 );
-// Locks taken together share a token and are let go together by it (lib/db/lock.ts releaseLocks).
+// Locks taken together share a token and are let go together by it (lib/storage/lock.ts releaseLocks).
 stockLockSchema.index({ token: 1 });
 
 export type StockLockFields = { _id: string; token: string; expiresAt: Date };

@@ -1,8 +1,8 @@
 import "server-only";
-import { othersWaiting, withLock } from "@/lib/db/lock";
+import { othersWaiting, withLock } from "@/lib/storage/lock";
 
 // Changes queued per key and applied in batches, one batch at a time, under the key's lock
-// (lib/db/lock.ts, so across server processes too). The lock is held for a turn of up to TURN_MS
+// (lib/storage/lock.ts, so across server processes too). The lock is held for a turn of up to TURN_MS
 // while batches keep coming: its holder is the key's only writer, so it reads what it needs once a
 // turn (`begin`), and each batch of the turn costs only its own writes (`apply`). A crowd of writers
 // then costs one lock and one read per turn and one write per batch, not a lock and a read each.
@@ -10,7 +10,7 @@ import { othersWaiting, withLock } from "@/lib/db/lock";
 /** How long one turn may last while batches keep coming: well inside the lock's expiry. */
 const TURN_MS = 2_000;
 /**
- * After a turn that ran its whole length while a caller elsewhere waits (lib/db/lock.ts signWaiting),
+ * After a turn that ran its whole length while a caller elsewhere waits (lib/storage/lock.ts signWaiting),
  * the lock stays free until that caller has taken it (its sign goes) or for at most this long, so
  * another server's writers get their turn rather than time out behind a process that is never idle.
  * With no one waiting, the turns follow each other at once.
