@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The README and docs/ say what is true now, short enough to read in minutes; how it got there
+// belongs in the commit messages, not in numbered runs, sessions, issues or dates.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const README_MAX_LINES = 250;
+const documents = ["README.md", ".env.example", ...readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const HISTORY = [
+  /\bissues? #?\d+/i,
+  /\bruns? #\d+/i,
+  /\brun \d+\b/i,
+  /\bsessions? #?\d+/i,
+  /\bthe (latest|last|previous|first|second|third) run\b/i,
+  /\b(before|after) this (session|issue|change)\b/i,
+  /\b(19|20)\d\d-\d\d-\d\d\b/,
+  new RegExp(`\\b(${MONTHS}) (\\d{1,2}, )?(19|20)\\d\\d\\b`),
+];
+
+describe("documentation without history", () => {
+  it(`README.md is at most ${README_MAX_LINES} lines`, () => {
+    const lines = readFileSync(path.join(root, "README.md"), "utf8").trimEnd().split("\n").length;
+    expect(lines).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it.each(documents)("%s tells no work history (issues, numbered runs, sessions, dates)", (document) => {
+    const lines = readFileSync(path.join(root, document), "utf8").split("\n");
+    const found = lines.flatMap((line, i) => HISTORY.filter((pattern) => pattern.test(line)).map((pattern) => `line ${i + 1}: ${pattern}: ${line.trim()}`));
+    expect(found).toEqual([]);
+  });
+});
