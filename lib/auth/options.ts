@@ -14,7 +14,7 @@ import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-ver
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
-import { PasswordHashingBusyError } from "@/lib/users/password";
+import { PasswordHashingBusyError } from "@/lib/errors";
 import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users/accounts";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
