@@ -1,7 +1,7 @@
 import { addPart } from "@/lib/catalogue/commands";
 import { partsByIds } from "@/lib/catalogue/queries";
 import { vehiclePartIds } from "@/lib/fitment/vehicle-parts";
-import { cachedPartList } from "@/lib/cache/public-data";
+import { cachedPartList } from "@/lib/catalogue/cached-reads";
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";

@@ -4,7 +4,7 @@ import { objectIdParam } from "@/lib/http/params";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { requireAdmin } from "@/lib/http/guards";
 import { route } from "@/lib/http/route";
-import { cachedPart } from "@/lib/cache/public-data";
+import { cachedPart } from "@/lib/catalogue/cached-reads";
 import { partUpdateSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };
