@@ -1,7 +1,7 @@
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireUser } from "@/lib/http/guards";
+import { requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { cachedReviews } from "@/lib/reviews/cached-reads";
 import { saveReview } from "@/lib/reviews/commands";

@@ -1,6 +1,6 @@
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { listUsers } from "@/lib/users/accounts";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";

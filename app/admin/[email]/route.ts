@@ -1,6 +1,6 @@
 import { emailParam } from "@/lib/http/params";
 import { jsonReply } from "@/lib/http/errors";
-import { requireSelf, requireUser } from "@/lib/http/guards";
+import { requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { isAdmin } from "@/lib/users/accounts";
 
