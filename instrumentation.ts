@@ -5,7 +5,7 @@ export async function register(): Promise<void> {
     checkAuthSecretAtStartup();
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { completeInterruptedWritesAtStartup, installGracefulShutdown, installRequestFilter, settleInterruptedOrdersAtStartup } = await import("@/lib/server/server-lifecycle");
+      const { installGracefulShutdown, installRequestFilter, repairAtStartup } = await import("@/lib/server/server-lifecycle");
       await installRequestFilter();
       const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
@@ -15,8 +15,13 @@ export async function register(): Promise<void> {
       // start back 3 s at most (lib/redis/connection.mjs); the client goes on reconnecting after it.
       const { connectRedis } = await import("@/lib/redis/connection.mjs");
       await connectRedis();
-      settleInterruptedOrdersAtStartup();
-      completeInterruptedWritesAtStartup();
+      // What a crashed server left half-done: orders that took stock, writes of documents and their lists.
+      const { settleAllInterruptedOrders } = await import("@/lib/storage/part-lock");
+      const { completeInterruptedWrites } = await import("@/lib/maintenance/interrupted-writes");
+      repairAtStartup([
+        { topic: "orders", run: settleAllInterruptedOrders, done: (n) => `settled ${n} interrupted order(s)`, failed: "could not settle interrupted orders at start-up (the next order of each part will)" },
+        { topic: "lists", run: completeInterruptedWrites, done: (n) => `completed ${n} interrupted write(s)`, failed: "could not complete interrupted writes at start-up (the next write of each will)" },
+      ]);
     }
   }
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { cachedPageRewrites } from "./lib/cache/cached-routes";
+import { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } from "./lib/catalogue/query-string";
 
 // With REDIS_URL every server process shares one cache (lib/cache/redis-cache-handler.mjs) and keeps
 // no memory copy of its own, which would serve entries another process has since replaced. Read
@@ -19,7 +20,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["mongoose", "redis"],
   // Public pages go to their cached (ISR) rendering before the filesystem routes (lib/cache/cached-routes.ts).
   async rewrites() {
-    return { beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] };
+    return { beforeFiles: cachedPageRewrites({ sorts: PART_SORTS, ownOrder: CATALOGUE_ORDER, narrowingKeys: NARROWING_KEYS }), afterFiles: [], fallback: [] };
   },
   turbopack: {
     resolveAlias: { "../locales/index.js": { browser: "./lib/validation/zod-locales.ts" } },

@@ -12,7 +12,7 @@ import { getPart } from "@/lib/catalogue/part-page";
 import type { PartView } from "@/lib/catalogue/views";
 import { FitBadge } from "@/components/garage/FitBadge";
 import type { FitVerdict } from "@/lib/garage/fit";
-import { cachedPartFitment } from "@/lib/cache/public-data";
+import { cachedPartFitment } from "@/lib/fitment/cached-reads";
 import { PartFitment } from "@/components/PartFitment";
 
 const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);

@@ -24,3 +24,10 @@ export class TooManyRequestsError extends Error {
     super(message);
   }
 }
+
+/** Too many passwords are being hashed already (lib/users/password.ts): nothing was checked; try again shortly (503). */
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super("Sign-in is busy just now; please try again in a moment.");
+  }
+}

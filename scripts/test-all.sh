@@ -46,6 +46,7 @@ run_step services node -e 'Promise.all([import("./scripts/redis.mjs"), import(".
 # The build comes before vitest: the API tests run the production server (next start) on it.
 export NEXT_DIST_DIR=.next-test
 run_step lint npx eslint .
+run_step deps npm run --silent deps
 if run_step build npx next build; then
   run_step typecheck npx tsc --noEmit
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"

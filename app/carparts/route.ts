@@ -1,12 +1,12 @@
 import { addPart } from "@/lib/catalogue/commands";
 import { partsByIds } from "@/lib/catalogue/queries";
 import { vehiclePartIds } from "@/lib/fitment/vehicle-parts";
-import { cachedPartList } from "@/lib/cache/public-data";
+import { cachedPartList } from "@/lib/catalogue/cached-reads";
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
-import { vehicleQueryParam } from "@/lib/http/params";
+import { requireAdmin } from "@/lib/auth/api-guards";
+import { vehicleQueryParam } from "@/lib/fitment/vehicle-params";
 import { route } from "@/lib/http/route";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { partSchema } from "@/lib/validation/parts";

@@ -1,7 +1,7 @@
 import { importFitment } from "@/lib/fitment/import";
 import { readBodyBytes } from "@/lib/http/body";
 import { HttpError, jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { FITMENT_IMPORT_MAX_BYTES } from "@/lib/validation/fitment";
 

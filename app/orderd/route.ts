@@ -1,6 +1,6 @@
 import { jsonReply } from "@/lib/http/errors";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireSelf, requireUser } from "@/lib/http/guards";
+import { requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { placeOrder } from "@/lib/orders/place";
 import { normaliseEmail } from "@/lib/validation/auth";

@@ -1,6 +1,6 @@
 import { jsonReply } from "@/lib/http/errors";
 import { parseWith } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { listAllOrders } from "@/lib/orders/lists";
 import { orderListQuerySchema } from "@/lib/validation/admin-orders";

@@ -1,6 +1,6 @@
 import { jsonReply } from "@/lib/http/errors";
 import { readBodyBytes } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { savePartImage } from "@/lib/catalogue/part-image-store";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";

@@ -1,9 +1,9 @@
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireUser } from "@/lib/http/guards";
+import { requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { cachedReviews } from "@/lib/cache/public-data";
+import { cachedReviews } from "@/lib/reviews/cached-reads";
 import { saveReview } from "@/lib/reviews/commands";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 import { reviewSchema } from "@/lib/validation/reviews";

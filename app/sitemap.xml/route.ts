@@ -1,5 +1,5 @@
 import { connection } from "next/server";
-import { cachedSitemapXml } from "@/lib/cache/public-data";
+import { cachedSitemapXml } from "@/lib/catalogue/cached-reads";
 
 // A route handler rather than app/sitemap.ts: generateSitemaps would query the database at
 // build time and gives no /sitemap.xml index. This one answers from the live catalogue, through

@@ -1,8 +1,8 @@
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { listUsers } from "@/lib/users/accounts";
+import { listUsers } from "@/lib/users/queries";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 
 /** Admin: one page of users with their role, oldest first (the Make Admin table); paging as GET /carparts. */

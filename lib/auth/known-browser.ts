@@ -9,7 +9,7 @@ import { User } from "@/models/User";
 // guessed at from many addresses (lib/auth/rate-limit.ts) does not shut its owner out of their own
 // browser. The mark is random and new at every sign-in; the account keeps only its SHA-256 digest
 // (a copy of the database cannot be used as marks), for its newest browsers, and a password change
-// forgets them all (lib/users/accounts.ts), so a mark taken from a shared computer ends with the
+// forgets them all (lib/users/commands.ts), so a mark taken from a shared computer ends with the
 // password that was known there.
 
 export const KNOWN_BROWSER_COOKIE = "autoparts.known-browser";

@@ -14,8 +14,10 @@ import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-ver
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
-import { PasswordHashingBusyError } from "@/lib/users/password";
-import { EmailTakenError, checkPassword, createAccountWithPassword, registerUser, type AccountView } from "@/lib/users/accounts";
+import { PasswordHashingBusyError } from "@/lib/errors";
+import { EmailTakenError, createAccountWithPassword, registerUser } from "@/lib/users/commands";
+import { checkPassword } from "@/lib/users/queries";
+import type { AccountView } from "@/lib/users/views";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 export { WRONG_CREDENTIALS };

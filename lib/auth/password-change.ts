@@ -1,6 +1,6 @@
 import "server-only";
 import { authRateLimits } from "@/lib/auth/rate-limit";
-import { setPassword, WrongPasswordError } from "@/lib/users/accounts";
+import { setPassword, WrongPasswordError } from "@/lib/users/commands";
 import type { PasswordChangeInput } from "@/lib/validation/auth";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import { TooManyRequestsError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
-import { type Limiter, sharedLimiter } from "@/lib/limits/limiter";
-import type { WindowLimit } from "@/lib/limits/window";
+import { sharedLimiter } from "@/lib/limits/limiter";
+import type { Limiter, WindowLimit } from "@/lib/limits/window";
 
 /**
  * Limits on sign-in failures and sign-ups, shared by every server process (lib/limits/: Redis when

@@ -1,7 +1,7 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
-import { accountChanged, readAccount } from "@/lib/users/account-reads";
-import { toAccount, type AccountView } from "@/lib/users/accounts";
+import { accountChanged, readAccount } from "@/lib/users/queries";
+import { toAccount, type AccountView } from "@/lib/users/views";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 

@@ -8,7 +8,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 import { clearSessionCookies } from "@/lib/auth/session-cookies";
 import { sessionAccount } from "@/lib/auth/session-versions";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 
 export type SessionUser = AccountView;
 

@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { encode } from "next-auth/jwt";
 import { ACCESS_DENIED } from "@/lib/auth/messages";
 import { SignInRefused, authOptions, sessionUserOf } from "@/lib/auth/options";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 
 // next-auth v4's defaults, used when the options leave them out.
 const THIRTY_DAYS = 30 * 24 * 60 * 60;

@@ -1,4 +1,3 @@
-import { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } from "../catalogue/query-string";
 import { type Audience, SESSION_COOKIES, SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "./audience";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
@@ -24,8 +23,18 @@ export const REVIEWS_PATH = "/customer-reviews";
 type Condition = { type: "query" | "cookie" | "header"; key: string; value?: string };
 export type Rewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
 
-/** What the catalogue page reads as a sort (`lib/catalogue/query-string.ts`); anything else is the catalogue order. */
-const SORT = `(?<sort>${PART_SORTS.join("|")})`;
+/**
+ * The catalogue's query as the catalogue reads it (lib/catalogue/query-string.ts), handed in by
+ * next.config.ts: this layer knows no domain.
+ */
+export type CatalogueQueryWords = {
+  /** The sorts the catalogue page reads; anything else is the catalogue order. */
+  sorts: readonly string[];
+  /** The path segment of the catalogue in its own order (no sort). */
+  ownOrder: string;
+  /** The query's keys that narrow the catalogue: any of them makes /parts a page rendered per request. */
+  narrowingKeys: readonly string[];
+};
 /**
  * A page number as written by the shop's own links: 1 to 6 digits, no leading zero. Only these
  * reach a cached page, so each page has one cache entry; "0", "007" or "x" fall through to page 1.
@@ -55,14 +64,16 @@ const VEHICLE_COOKIE: Condition = { type: "cookie", key: "vehicle", value: VEHIC
  * /parts?q=…, ?vehicle=…, ?brand=… and the like, or /parts with a vehicle chosen, render per request
  * (app/per-request/[audience]/parts).
  */
-const NOT_SHARED: Condition[] = [...NARROWING_KEYS.map((key): Condition => ({ type: "query", key })), VEHICLE_COOKIE];
+const notShared = (narrowingKeys: readonly string[]): Condition[] => [...narrowingKeys.map((key): Condition => ({ type: "query", key })), VEHICLE_COOKIE];
 /** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
 const PART_ID = "[0-9a-f]{24}";
 
 /** The shared pages of one audience (lib/cache/audience.ts), under their internal paths. */
-function audienceRewrites(audience: Audience): Rewrite[] {
+function audienceRewrites(audience: Audience, catalogue: CatalogueQueryWords): Rewrite[] {
   const cached = `${CACHED_PREFIX}/${audience}`;
-  const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing: NOT_SHARED });
+  const sort = `(?<sort>${catalogue.sorts.join("|")})`;
+  const missing = notShared(catalogue.narrowingKeys);
+  const parts = (destination: string, has: Condition[] = []): Rewrite => ({ source: "/parts", destination, has, missing });
   return [
     // With a vehicle chosen, the home page and a part's page say what fits it (perRequestRewrites).
     { source: "/", destination: `${cached}/home/${INDEX_VARIANT}`, missing: [VEHICLE_COOKIE] },
@@ -73,12 +84,12 @@ function audienceRewrites(audience: Audience): Rewrite[] {
     { source: "/shipping", destination: `${cached}/shipping/${INDEX_VARIANT}` },
     // First match wins: an unreadable sort or page falls through to the plain order or page 1.
     parts(`${cached}/parts/:sort/:page`, [
-      { type: "query", key: "sort", value: SORT },
+      { type: "query", key: "sort", value: sort },
       { type: "query", key: "page", value: PAGE },
     ]),
-    parts(`${cached}/parts/:sort/1`, [{ type: "query", key: "sort", value: SORT }]),
-    parts(`${cached}/parts/${CATALOGUE_ORDER}/:page`, [{ type: "query", key: "page", value: PAGE }]),
-    parts(`${cached}/parts/${CATALOGUE_ORDER}/1`),
+    parts(`${cached}/parts/:sort/1`, [{ type: "query", key: "sort", value: sort }]),
+    parts(`${cached}/parts/${catalogue.ownOrder}/:page`, [{ type: "query", key: "page", value: PAGE }]),
+    parts(`${cached}/parts/${catalogue.ownOrder}/1`),
     { source: REVIEWS_PATH, destination: `${cached}/reviews/:page`, has: [{ type: "query", key: "page", value: PAGE }] },
     { source: REVIEWS_PATH, destination: `${cached}/reviews/1` },
   ];
@@ -106,20 +117,20 @@ function perRequestRewrites(audience: Audience): Rewrite[] {
 }
 
 /** Every public page, the shared ones first, under its audience's internal path. */
-function pageRewrites(audience: Audience): Rewrite[] {
-  return [...audienceRewrites(audience), ...perRequestRewrites(audience)];
+function pageRewrites(audience: Audience, catalogue: CatalogueQueryWords): Rewrite[] {
+  return [...audienceRewrites(audience, catalogue), ...perRequestRewrites(audience)];
 }
 
 /**
  * The signed-in variant for a request the guard vouched for (its header) that carries a session
  * cookie, then the visitor's for everyone else. One set per cookie name: conditions of a rewrite all apply.
  */
-export function cachedPageRewrites(): Rewrite[] {
+export function cachedPageRewrites(catalogue: CatalogueQueryWords): Rewrite[] {
   const signedIn = SESSION_COOKIES.flatMap((cookie) =>
-    pageRewrites("signed-in").map((rewrite) => ({
+    pageRewrites("signed-in", catalogue).map((rewrite) => ({
       ...rewrite,
       has: [...(rewrite.has ?? []), { type: "cookie", key: cookie }, { type: "header", key: SIGNED_IN_HEADER, value: SIGNED_IN_VALUE }] satisfies Condition[],
     })),
   );
-  return [...signedIn, ...pageRewrites("visitor")];
+  return [...signedIn, ...pageRewrites("visitor", catalogue)];
 }

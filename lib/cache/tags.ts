@@ -2,7 +2,7 @@ import { revalidateTag } from "next/cache";
 import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, shareRevalidation } from "@/lib/cache/shared-tags.mjs";
 
 // Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
-// (lib/cache/public-data.ts). Every write to parts, stock or reviews calls one of the functions
+// (lib/cache/public-read.ts). Every write to parts, stock or reviews calls one of the functions
 // below. Most writes expire their entries at once, so the next request renders fresh data. Stock
 // changes with every order, so they only mark the entries stale: under a crowd of orders the next
 // request is still answered from the cache while one background render refreshes it (purchase
@@ -44,7 +44,7 @@ async function invalidate(tags: string[], how: Invalidation): Promise<void> {
   await shareRevalidation(revalidationOf(tags, how === "max" ? STALE_NOW : EXPIRED_NOW));
 }
 
-/** Ids are tagged in lower case (lib/cache/public-data.ts), however the URL spelled them. */
+/** Ids are tagged in lower case (lib/catalogue/cached-reads.ts), however the URL spelled them. */
 const tagsOfParts = (tagOf: (id: string) => string, partIds: string[]) => partIds.map((id) => tagOf(id.toLowerCase()));
 
 /** A part was added, edited (name, price, picture, description…) or deleted: shows on the next request. */

@@ -2,7 +2,7 @@ import { PART_CATEGORIES } from "@/lib/catalogue/categories";
 import type { PartView } from "@/lib/catalogue/views";
 import type { FitmentView } from "@/lib/fitment/queries";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";
-import type { ReviewStats } from "@/lib/reviews/queries";
+import type { ReviewStats } from "@/lib/reviews/views";
 import { RETURN_POLICY, SHIPPING_POLICY, SHOP_COUNTRY, SHOP_CURRENCY, type DayRange } from "@/lib/site/policies";
 import { absoluteUrl, SITE_NAME } from "@/lib/site/site";
 

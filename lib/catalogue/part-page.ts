@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { findPart } from "@/lib/catalogue/queries";
-import { cachedPart } from "@/lib/cache/public-data";
+import { cachedPart } from "@/lib/catalogue/cached-reads";
 
 /** One cached lookup per request, shared by the part page's layout, metadata and page. */
 export const getPart = cache(cachedPart);

@@ -4,10 +4,9 @@ import { NextResponse } from "next/server";
 import { DatabaseConfigError } from "@/lib/storage/connect";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PasswordHashingBusyError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
 import { HttpError, errorReply } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/origin";
-import { PasswordHashingBusyError } from "@/lib/users/password";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 
 /** Any failure as a reply; only a genuine bug is a 500, and it is logged. */

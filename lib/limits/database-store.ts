@@ -3,8 +3,7 @@ import { randomBytes } from "node:crypto";
 import { connectDb } from "@/lib/storage/connect";
 import { LockBusyError } from "@/lib/storage/lock";
 import { MINUTE_MS, sweepSoon } from "@/lib/limits/database-sweep";
-import type { Limiter } from "@/lib/limits/limiter";
-import { type Clock, type LimitStatus, type WindowLimit, statusOf } from "@/lib/limits/window";
+import { type Clock, type LimitStatus, type Limiter, type WindowLimit, statusOf } from "@/lib/limits/window";
 import { LimitHit, type LimitHitFields } from "@/models/LimitHit";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 

@@ -1,9 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { redisNamespace, onRedis } from "@/lib/redis/connection.mjs";
-import type { Limiter } from "@/lib/limits/limiter";
 import { type MemoryHit, SlidingWindowLimiter } from "@/lib/limits/memory";
-import { type Clock, type LimitStatus, NOT_LIMITED, type WindowLimit } from "@/lib/limits/window";
+import { type Clock, type LimitStatus, type Limiter, NOT_LIMITED, type WindowLimit } from "@/lib/limits/window";
 
 // A key's hits are a sorted set of hit times in Redis, trimmed to the window and to the last `max`
 // hits, and expiring with the window. One script does the trimming, the counting and the counting

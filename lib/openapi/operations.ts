@@ -9,7 +9,7 @@ import { PART_IMAGE_TYPES } from "@/lib/validation/part-image";
 // parameters and body it parses); the error statuses follow from those steps, so they are not
 // listed again for each path.
 
-/** Who may call: the guard of lib/http/guards.ts the handler runs (or the check of the lib/ function it calls). */
+/** Who may call: the guard of lib/auth/api-guards.ts the handler runs (or the check of the lib/ function it calls). */
 type Access = "public" | "signedIn" | "self" | "admin";
 
 /** What the handler's lib/ function itself can refuse beyond the common steps. */

@@ -21,14 +21,14 @@ export const idPath = (name: string, description: string) => pathParam(name, des
 export const emailPath = (name: string, description: string) =>
   pathParam(name, `${description} Normalised like stored emails (trimmed, lower-cased).`, { ...jsonSchemaOf(emailField, "input"), pattern: EMAIL_DOC_PATTERN });
 
-/** A vehicle year segment, as yearParam (lib/http/params.ts) checks it. */
+/** A vehicle year segment, as yearParam (lib/fitment/vehicle-params.ts) checks it. */
 export const yearPath = pathParam("year", `The model year, ${FIRST_YEAR} to next year.`, { type: "integer", minimum: FIRST_YEAR, maximum: lastYear() });
 
-/** A make, model or engine segment, as slugParam (lib/http/params.ts) checks it. */
+/** A make, model or engine segment, as slugParam (lib/fitment/vehicle-params.ts) checks it. */
 export const slugPath = (name: string, description: string) =>
   pathParam(name, `${description} As the shop writes it: lower case, accents folded, words joined by dashes ("mercedes-benz").`, { type: "string", maxLength: MAX_SLUG_LENGTH, pattern: SLUG_PATTERN });
 
-/** ?vehicle= of GET /carparts, as vehicleQueryParam (lib/http/params.ts) reads it. */
+/** ?vehicle= of GET /carparts, as vehicleQueryParam (lib/fitment/vehicle-params.ts) reads it. */
 export const vehicleParam: Parameter = {
   name: "vehicle",
   in: "query",

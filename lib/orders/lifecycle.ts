@@ -4,7 +4,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { applyOrderChange, noteOrderChange, orderChange, orderChangeNotMade, unitsBack, withOrderChangeLock } from "@/lib/orders/order-changes";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
 /**

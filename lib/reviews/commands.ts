@@ -9,7 +9,7 @@ import { authorReview } from "@/lib/reviews/queries";
 import { changeReviewTotalsLocked, ensureReviewTotalsLocked, noteReviewWrite, reviewWriteDone, withReviewsLock } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
 import { countReviewWrite } from "@/lib/reviews/write-limit";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import type { NewReview } from "@/lib/validation/reviews";
 import { Review, type ReviewDoc } from "@/models/Review";
 

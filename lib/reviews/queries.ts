@@ -2,7 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { reviewPage } from "@/lib/reviews/list";
 import { readReviewTotals } from "@/lib/reviews/totals";
-import { type ReviewView, toReviewView } from "@/lib/reviews/views";
+import { type ReviewStats, type ReviewView, toReviewView } from "@/lib/reviews/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { Review, type ReviewDoc } from "@/models/Review";
 
@@ -23,15 +23,6 @@ export async function findReviewOf(email: string): Promise<ReviewView | null> {
   const review = await authorReview(email);
   return review ? toReviewView(review) : null;
 }
-
-export type ReviewStats = {
-  /** Every review, including those sent without a star. */
-  count: number;
-  /** Reviews that carry a rating of 1 to 5 stars. */
-  ratedCount: number;
-  /** Mean of the rated reviews, rounded to one decimal; null when none is rated. */
-  average: number | null;
-};
 
 /**
  * How many reviews the shop has and their mean rating, from the totals kept on every review write

@@ -13,3 +13,12 @@ export function toReviewView(review: ReviewDoc & { createdAt?: Date }): ReviewVi
     createdAt: (review.createdAt ?? new Date(0)).toISOString(),
   };
 }
+
+export type ReviewStats = {
+  /** Every review, including those sent without a star. */
+  count: number;
+  /** Reviews that carry a rating of 1 to 5 stars. */
+  ratedCount: number;
+  /** Mean of the rated reviews, rounded to one decimal; null when none is rated. */
+  average: number | null;
+};

@@ -11,31 +11,36 @@ import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/l
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { givePageItsCsp } from "@/lib/server/page-csp";
 import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
-import { settleAllInterruptedOrders } from "@/lib/storage/part-lock";
-import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
 
-/** Settles orders a crashed server left half-done; in the background, so start-up never waits on the database. */
-export function settleInterruptedOrdersAtStartup(): void {
-  if (!process.env.MONGODB_URI) return;
-  void settleAllInterruptedOrders()
-    .then((settled) => {
-      if (settled > 0) console.warn(`[orders] settled ${settled} interrupted order(s) at start-up`);
-    })
-    .catch((error: unknown) => console.error(`[orders] could not settle interrupted orders at start-up (the next order of each part will): ${error instanceof Error ? error.message : String(error)}`));
-}
+/**
+ * A repair of what a crashed server left half-done, handed over by instrumentation.ts (the domains'
+ * own recoveries: this layer knows none of them).
+ */
+export type StartupRepair = {
+  /** The log lines' tag, e.g. "orders". */
+  topic: string;
+  /** Repairs everything left half-done; how many it repaired. */
+  run: () => Promise<number>;
+  /** The log line for `count` repairs, e.g. "settled 2 interrupted order(s)". */
+  done: (count: number) => string;
+  /** The log line when it failed, saying what repairs them instead. */
+  failed: string;
+};
 
-/** Completes writes of documents and their lists that a crash cut short; in the background, like the orders. */
-export function completeInterruptedWritesAtStartup(): void {
+/** Runs the repairs in the background, so start-up never waits on the database; none without one. */
+export function repairAtStartup(repairs: StartupRepair[]): void {
   if (!process.env.MONGODB_URI) return;
-  void completeInterruptedWrites()
-    .then((completed) => {
-      if (completed > 0) console.warn(`[lists] completed ${completed} interrupted write(s) at start-up`);
-    })
-    .catch((error: unknown) => console.error(`[lists] could not complete interrupted writes at start-up (the next write of each will): ${error instanceof Error ? error.message : String(error)}`));
+  for (const { topic, run, done, failed } of repairs) {
+    void run()
+      .then((count) => {
+        if (count > 0) console.warn(`[${topic}] ${done(count)} at start-up`);
+      })
+      .catch((error: unknown) => console.error(`[${topic}] ${failed}: ${error instanceof Error ? error.message : String(error)}`));
+  }
 }
 
 /** How long in-flight requests may take to finish after SIGTERM before the server stops anyway. */

@@ -1,18 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { PasswordHashingBusyError } from "@/lib/errors";
 import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
 
 // OWASP's scrypt parameters: N=2^15, r=8, p=3 (needs ~32 MiB, so maxmem is raised).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
-
-/** Too many passwords are being hashed already: nothing was checked; try again shortly. */
-export class PasswordHashingBusyError extends Error {
-  constructor() {
-    super("Sign-in is busy just now; please try again in a moment.");
-  }
-}
 
 // One hash takes a core for a noticeable time. Half the cores at most (one on two), with a short
 // queue, so a flood of sign-in guesses slows sign-ins, not every other page and call.

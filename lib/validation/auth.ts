@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation/zod";
-import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isCommonPassword } from "@/lib/validation/common-passwords";
 import { isPlainEmail, requiredText } from "@/lib/validation/common";
 
 // SPEC 5. The email rule is the shared isPlainEmail (lib/validation/common.ts): SPEC 5's

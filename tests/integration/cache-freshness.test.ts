@@ -3,7 +3,7 @@ import { Part } from "@/models/Part";
 import { ALICE, orderBody, setUpApiWorld } from "../support/api";
 import { Client } from "../support/client";
 
-// Public pages and API reads are served from Next's cache (lib/cache/public-data.ts, lib/cache/cached-routes.ts).
+// Public pages and API reads are served from Next's cache (lib/cache/public-read.ts and each domain's cached-reads.ts, lib/cache/cached-routes.ts).
 // An edit must show on the very next request: these tests read every cached view, write through
 // the REST paths, and read again at once. A stock change is the exception: under a crowd of orders
 // the pages stay served from the cache while one background render refreshes them.

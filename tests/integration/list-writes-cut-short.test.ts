@@ -9,7 +9,7 @@ import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes"
 import { REVIEW_LIST } from "@/lib/reviews/list";
 import { readReviewTotals } from "@/lib/reviews/totals";
 import { removeReview, saveReview } from "@/lib/reviews/commands";
-import { registerUser } from "@/lib/users/accounts";
+import { registerUser } from "@/lib/users/commands";
 import { USER_LIST } from "@/lib/users/list";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";

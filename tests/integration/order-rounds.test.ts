@@ -5,7 +5,7 @@ import { heldLocks, releaseLocks, takeFreeLocks } from "@/lib/storage/lock";
 import { deleteOrder } from "@/lib/orders/lifecycle";
 import { placeOrder } from "@/lib/orders/place";
 import { ensureIndexes } from "@/lib/seed/seed";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";

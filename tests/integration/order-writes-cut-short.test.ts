@@ -10,7 +10,7 @@ import { placeOrder } from "@/lib/orders/place";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { toCents } from "@/lib/validation/orders";
 import { partSchema } from "@/lib/validation/parts";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";

@@ -7,7 +7,7 @@ import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";
 import { ensureIndexes } from "@/lib/seed/seed";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";

@@ -8,7 +8,7 @@ import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { settleAllInterruptedOrders } from "@/lib/storage/part-lock";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { findReviewOf, listReviews, reviewStats } from "@/lib/reviews/queries";
 import { reindexReviews } from "@/lib/reviews/reindex";
-import { listUsers } from "@/lib/users/accounts";
+import { listUsers } from "@/lib/users/queries";
 import { reindexUsers } from "@/lib/users/reindex";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { Review } from "@/models/Review";

@@ -3,7 +3,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { removeReview, saveReview } from "@/lib/reviews/commands";
 import { reindexReviews } from "@/lib/reviews/reindex";
-import type { AccountView } from "@/lib/users/accounts";
+import type { AccountView } from "@/lib/users/views";
 import { Review } from "@/models/Review";
 
 beforeAll(async () => {

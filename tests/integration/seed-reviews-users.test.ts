@@ -4,7 +4,7 @@ import { vehiclePartsPage } from "@/lib/fitment/queries";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { seedReviews } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, seedDatabase } from "@/lib/seed/seed";
-import { listUsers } from "@/lib/users/accounts";
+import { listUsers } from "@/lib/users/queries";
 import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { User } from "@/models/User";
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { createAccountWithPassword, listUsers, registerUser } from "@/lib/users/accounts";
+import { createAccountWithPassword, registerUser } from "@/lib/users/commands";
+import { listUsers } from "@/lib/users/queries";
 import { reindexUsers } from "@/lib/users/reindex";
 import { User } from "@/models/User";
 

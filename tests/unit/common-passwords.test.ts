@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isCommonPassword } from "@/lib/validation/common-passwords";
 import { MESSAGES, signInSchema, signUpSchema } from "@/lib/validation/auth";
 
 const account = { name: "Jane", email: "jane@example.com" };

@@ -10,7 +10,7 @@ import {
 } from "@/lib/auth/rate-limit";
 import { LockBusyError } from "@/lib/storage/lock";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/origin";
-import type { Limiter } from "@/lib/limits/limiter";
+import type { Limiter } from "@/lib/limits/window";
 import { SlidingWindowLimiter } from "@/lib/limits/memory";
 
 const MINUTE = 60_000;

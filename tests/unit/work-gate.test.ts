@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replyForError } from "@/lib/http/route";
-import { PasswordHashingBusyError } from "@/lib/users/password";
+import { PasswordHashingBusyError } from "@/lib/errors";
 import { GateBusyError, WorkGate } from "@/lib/server/work-gate";
 
 function deferred() {

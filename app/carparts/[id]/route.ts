@@ -2,9 +2,9 @@ import { deletePart, updatePart } from "@/lib/catalogue/commands";
 import { HttpError, jsonReply } from "@/lib/http/errors";
 import { objectIdParam } from "@/lib/http/params";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { cachedPart } from "@/lib/cache/public-data";
+import { cachedPart } from "@/lib/catalogue/cached-reads";
 import { partUpdateSchema } from "@/lib/validation/parts";
 
 type Context = { params: Promise<{ id: string }> };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { MakeAdminTable } from "@/components/admin/MakeAdminTable";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
-import { listUsers } from "@/lib/users/accounts";
+import { listUsers } from "@/lib/users/queries";
 
 const item = DASHBOARD_ITEMS.makeAdmin;
 

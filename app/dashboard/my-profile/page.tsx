@@ -3,8 +3,7 @@ import { PasswordSection } from "@/components/dashboard/PasswordSection";
 import { ProfilePanel } from "@/components/dashboard/ProfilePanel";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
-import { getProfile } from "@/lib/users/profile";
-import { hasPassword } from "@/lib/users/accounts";
+import { getProfile, hasPassword } from "@/lib/users/queries";
 
 const item = DASHBOARD_ITEMS.myProfile;
 

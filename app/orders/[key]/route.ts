@@ -2,7 +2,7 @@ import { emailParam, objectIdParam } from "@/lib/http/params";
 import { jsonReply } from "@/lib/http/errors";
 import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireAdmin, requireSelf, requireUser } from "@/lib/http/guards";
+import { requireAdmin, requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
 import { listOrdersFor } from "@/lib/orders/lists";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { PartImage } from "@/components/PartImage";
 import { PurchaseForm } from "@/components/purchase/PurchaseForm";
 import { requireUserPage } from "@/lib/auth/guards";
-import { getProfile } from "@/lib/users/profile";
+import { getProfile } from "@/lib/users/queries";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatPrice } from "@/lib/site/format";
 import { getFreshPart } from "@/lib/catalogue/part-page";

@@ -1,7 +1,7 @@
 import { jsonReply } from "@/lib/http/errors";
 import { objectIdParam } from "@/lib/http/params";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireUser } from "@/lib/http/guards";
+import { requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { editReview, removeReview } from "@/lib/reviews/commands";
 import { reviewSchema } from "@/lib/validation/reviews";

@@ -1,5 +1,5 @@
 import { connection } from "next/server";
-import { cachedSitemapFileXml } from "@/lib/cache/public-data";
+import { cachedSitemapFileXml } from "@/lib/catalogue/cached-reads";
 
 /** /sitemaps/<n>.xml, listed by the sitemap index once the catalogue outgrows one file. */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {

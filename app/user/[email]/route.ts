@@ -1,9 +1,9 @@
 import { emailParam } from "@/lib/http/params";
 import { jsonReply } from "@/lib/http/errors";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireSelf, requireUser } from "@/lib/http/guards";
+import { requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { registerUser } from "@/lib/users/accounts";
+import { registerUser } from "@/lib/users/commands";
 import { registerSchema } from "@/lib/validation/profile";
 
 type Context = { params: Promise<{ email: string }> };

@@ -1,6 +1,6 @@
 import { publicCacheExpired } from "@/lib/cache/tags";
 import { jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 
 /**

@@ -3,7 +3,7 @@ import { addFitment } from "@/lib/fitment/commands";
 import { partFitmentPage } from "@/lib/fitment/queries";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { HttpError, jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { pagedReply } from "@/lib/http/paging";
 import { objectIdParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route";

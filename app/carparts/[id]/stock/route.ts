@@ -2,7 +2,7 @@ import { adjustStock } from "@/lib/stock/adjust";
 import { jsonReply } from "@/lib/http/errors";
 import { objectIdParam } from "@/lib/http/params";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { partStockSchema } from "@/lib/validation/parts";
 

@@ -1,7 +1,7 @@
 import { setUniversal } from "@/lib/fitment/commands";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { objectIdParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { universalSchema } from "@/lib/validation/fitment";

@@ -6,7 +6,7 @@ import { searchParts } from "@/lib/catalogue/queries";
 import { catalogueHref, hasEmptyField, readCatalogueQuery } from "@/lib/catalogue/query-string";
 import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
 import { fitVerdicts } from "@/lib/garage/fit";
-import { cachedVehicleYears } from "@/lib/cache/public-data";
+import { cachedVehicleYears } from "@/lib/fitment/cached-reads";
 
 // Searches, facets, and the catalogue of a browser that has chosen a vehicle: /parts without any is
 // rewritten to the cached rendering in app/cached/[audience]/parts (lib/cache/cached-routes.ts). Free text is

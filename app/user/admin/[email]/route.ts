@@ -1,8 +1,8 @@
 import { emailParam } from "@/lib/http/params";
 import { HttpError, jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
+import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { promoteToAdmin } from "@/lib/users/accounts";
+import { promoteToAdmin } from "@/lib/users/commands";
 
 type Context = { params: Promise<{ email: string }> };
 

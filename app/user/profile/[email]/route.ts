@@ -1,9 +1,10 @@
 import { emailParam } from "@/lib/http/params";
 import { HttpError, jsonReply } from "@/lib/http/errors";
 import { parseWith, readJsonBody } from "@/lib/http/body";
-import { requireSelf, requireUser } from "@/lib/http/guards";
+import { requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { getProfile, updateProfile } from "@/lib/users/profile";
+import { getProfile } from "@/lib/users/queries";
+import { updateProfile } from "@/lib/users/commands";
 import { profileSchema } from "@/lib/validation/profile";
 
 type Context = { params: Promise<{ email: string }> };

@@ -1,6 +1,6 @@
 import { vehicleMakes } from "@/lib/fitment/queries";
 import { jsonReply } from "@/lib/http/errors";
-import { yearParam } from "@/lib/http/params";
+import { yearParam } from "@/lib/fitment/vehicle-params";
 import { route } from "@/lib/http/route";
 
 type Context = { params: Promise<{ year: string }> };

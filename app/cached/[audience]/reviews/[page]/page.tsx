@@ -4,7 +4,7 @@ import { Pagination } from "@/components/Pagination";
 import { ReviewList } from "@/components/ReviewList";
 import { cachedPageNumber, pageCount, REVIEWS_PATH } from "@/lib/cache/cached-routes";
 import { pageMetadata } from "@/lib/site/metadata";
-import { cachedReviewStats, cachedReviews } from "@/lib/cache/public-data";
+import { cachedReviewStats, cachedReviews } from "@/lib/reviews/cached-reads";
 
 // /customer-reviews?page=N, rewritten here (lib/cache/cached-routes.ts). Rendered on its first request,
 // then served from the cache until a review expires the "reviews" tag.

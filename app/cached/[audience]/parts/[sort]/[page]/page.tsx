@@ -4,7 +4,8 @@ import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
 import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue/queries";
 import { CATALOGUE_ORDER, isPartSort, type CatalogueQuery } from "@/lib/catalogue/query-string";
 import { cachedPageNumber, pageCount } from "@/lib/cache/cached-routes";
-import { cachedCataloguePage, cachedPartCount, cachedVehicleYears } from "@/lib/cache/public-data";
+import { cachedCataloguePage, cachedPartCount } from "@/lib/catalogue/cached-reads";
+import { cachedVehicleYears } from "@/lib/fitment/cached-reads";
 
 // /parts without a search text, rewritten here (lib/cache/cached-routes.ts: /parts?sort=name&page=2 -> /cached/parts/name/2).
 // Rendered on first request, then served from the cache until a part or stock write expires the

@@ -1,8 +1,9 @@
 import { removeFitment } from "@/lib/fitment/commands";
 import { parseWith } from "@/lib/http/body";
 import { jsonReply } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/http/guards";
-import { objectIdParam, slugParam, yearParam } from "@/lib/http/params";
+import { requireAdmin } from "@/lib/auth/api-guards";
+import { objectIdParam } from "@/lib/http/params";
+import { slugParam, yearParam } from "@/lib/fitment/vehicle-params";
 import { route } from "@/lib/http/route";
 import { queryObject } from "@/lib/validation/common";
 import { fitmentRemovalQuerySchema } from "@/lib/validation/fitment";

@@ -1,6 +1,6 @@
 import { vehicleEngines } from "@/lib/fitment/queries";
 import { jsonReply } from "@/lib/http/errors";
-import { slugParam, yearParam } from "@/lib/http/params";
+import { slugParam, yearParam } from "@/lib/fitment/vehicle-params";
 import { route } from "@/lib/http/route";
 
 type Context = { params: Promise<{ year: string; make: string; model: string }> };

@@ -2,24 +2,18 @@ import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { withLock } from "@/lib/storage/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { accountChanged } from "@/lib/users/account-reads";
-import { openAccount, userPage } from "@/lib/users/list";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/users/password";
+import { openAccount } from "@/lib/users/list";
+import { hashPassword, verifyPassword } from "@/lib/users/password";
+import { accountChanged, getProfile } from "@/lib/users/queries";
+import { type AccountView, type Profile, type ProfileChanges, toAccount } from "@/lib/users/views";
 import { normaliseEmail } from "@/lib/validation/auth";
-import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
-import { type Role, User } from "@/models/User";
+import { User } from "@/models/User";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
-
-export type AccountView = { email: string; name: string; image: string; role: Role };
 
 export class EmailTakenError extends Error {
   constructor() {
     super("An account with this email already exists. Sign in instead.");
   }
-}
-
-export function toAccount(user: { email: string; displayName?: string | null; photoURL?: string | null; role: Role }): AccountView {
-  return { email: user.email, name: user.displayName ?? "", image: user.photoURL ?? "", role: user.role };
 }
 
 /** SPEC's PUT /user/{email}: makes sure the user exists; idempotent. Fills a missing name or picture, never overwrites one. */
@@ -82,13 +76,6 @@ const ACCOUNT_BUSY = "This account is being changed by another request just now;
 
 export const NO_PASSWORD_TO_CHANGE = "Your account signs in with Google and has no password to change; leave the current password empty to set one.";
 
-/** Whether the account can sign in with a password (accounts made by a Google sign-in cannot, until their owner sets one). */
-export async function hasPassword(email: string): Promise<boolean> {
-  await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(email) }, { passwordHash: 1 }).lean();
-  return Boolean(user?.passwordHash);
-}
-
 /**
  * The signed-in owner changes the account's password, giving the current one, or sets the first one
  * of an account that has none. Every session of the account ends, and every browser it knew is
@@ -121,28 +108,6 @@ export async function setPassword(email: string, { currentPassword, newPassword 
   });
 }
 
-/** The account when the password is right, else null; unknown emails take as long as wrong passwords. */
-export async function checkPassword(emailInput: string, password: string): Promise<AccountView | null> {
-  await connectDb();
-  const user = await User.findOne({ email: normaliseEmail(emailInput) }).select("+passwordHash").lean();
-  if (!user?.passwordHash) {
-    await burnPasswordCheck(password);
-    return null;
-  }
-  return (await verifyPassword(password, user.passwordHash)) ? toAccount(user) : null;
-}
-
-export async function isAdmin(email: string): Promise<boolean> {
-  await connectDb();
-  return (await User.exists({ email: normaliseEmail(email), role: "admin" })) !== null;
-}
-
-/** One page of the Make Admin list: users with their role, oldest account first. */
-export async function listUsers({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<{ email: string; role: Role }[]> {
-  await connectDb();
-  return userPage({ limit, skip });
-}
-
 /** Makes a user an admin; null when there is no such user. modifiedCount is 0 when they already were. */
 export async function promoteToAdmin(email: string): Promise<{ modifiedCount: number } | null> {
   await connectDb();
@@ -157,4 +122,21 @@ export async function promoteToAdmin(email: string): Promise<{ modifiedCount: nu
     accountChanged(email);
     return { modifiedCount: result.modifiedCount };
   });
+}
+
+/** Updates the given profile fields ("" clears one); null when there is no such user. */
+export async function updateProfile(email: string, changes: ProfileChanges): Promise<Profile | null> {
+  await connectDb();
+  const set: Record<string, string> = {};
+  for (const key of ["name", "education", "linkdedin", "location", "phoneNumber"] as const) {
+    const value = changes[key];
+    if (value !== undefined) set[key] = value;
+  }
+  const normalised = normaliseEmail(email);
+  if (Object.keys(set).length) {
+    const result = await User.updateOne({ email: normalised }, { $set: set });
+    accountChanged(normalised);
+    if (result.matchedCount === 0) return null;
+  }
+  return getProfile(normalised);
 }

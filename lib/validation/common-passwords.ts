@@ -1,4 +1,4 @@
-import list from "@/lib/auth/common-passwords.json";
+import list from "@/lib/validation/common-passwords.json";
 
 // The most common passwords of 6 characters or more (shorter ones fail SPEC 5's length rule anyway),
 // lower-cased: the top of the "10k most common" list of SecLists (MIT), a few frequent variants added.
