@@ -1,6 +1,7 @@
 import { HttpError } from "@/lib/http/errors";
 import { emailField, normaliseEmail } from "@/lib/validation/auth";
-import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, slugOf } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH } from "@/lib/fitment/vehicles";
+import { slugOf } from "@/lib/parts/names";
 import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
 
 /** An email path segment, normalised like stored emails (decoded, trimmed, lower-cased); 400 if it is not an email. */
