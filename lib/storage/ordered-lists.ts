@@ -260,10 +260,6 @@ export class ListsRebuild {
     }
   }
 
-  has(name: string): boolean {
-    return this.lists.has(name);
-  }
-
   names(): string[] {
     return [...this.lists.keys()];
   }
