@@ -23,7 +23,7 @@ const orderSchema = new Schema(
 
 // The order lists and the revenue by day are kept on write (lib/orders/order-lists.ts, day-totals.ts).
 // Queries by field: a part's open orders, before the part may be deleted; a customer's orders, read
-// in one query when they are few (lib/orders/lists.ts).
+// in one query when they are few (lib/orders/order-pages.ts).
 orderSchema.index({ partId: 1, status: 1 });
 orderSchema.index({ email: 1 });
 

@@ -1,4 +1,4 @@
-import { importFitment } from "@/lib/fitment/import";
+import { importFitment } from "@/lib/catalogue/fitment-import";
 import { readBodyBytes } from "@/lib/http/body";
 import { HttpError, jsonReply } from "@/lib/http/errors";
 import { requireAdmin } from "@/lib/auth/api-guards";
@@ -9,7 +9,7 @@ import { FITMENT_IMPORT_MAX_BYTES } from "@/lib/validation/fitment";
 const CSV_TYPES = ["text/csv", "text/plain", "application/csv"];
 
 /**
- * Admin: imports a fitment CSV, sent as the raw body (lib/fitment/import.ts). Good rows are added,
+ * Admin: imports a fitment CSV, sent as the raw body (lib/catalogue/fitment-import.ts). Good rows are added,
  * bad ones reported with their line and reason; a file that cannot be read at all is a 400.
  */
 export const POST = route(async (request: Request) => {

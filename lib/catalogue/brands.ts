@@ -1,5 +1,5 @@
 import "server-only";
-import { brandSlugOf } from "@/lib/catalogue/facets";
+import { brandSlugOf } from "@/lib/parts/search-entry";
 import { withLock } from "@/lib/storage/lock";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
 import type { MenuEntry } from "@/models/menu-entries";

@@ -1,26 +1,23 @@
 import "server-only";
 import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
-import { type ListedPart, LISTED_FIELDS, listChanges } from "@/lib/catalogue/lists";
-import { notePartWrite, withPartListsLock } from "@/lib/catalogue/pending-lists";
+import { followPart, notePartWrite, withPartListsLock } from "@/lib/catalogue/part-writes";
 import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/storage/connect";
-import { changeLists } from "@/lib/storage/ordered-index";
-import { rememberBrands } from "@/lib/catalogue/brands";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
-import { dropFitment, refitPartKeys } from "@/lib/fitment/part-changes";
+import { type ListedPart, LISTED_FIELDS } from "@/lib/parts/listed-part";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";
 import { Part, type PartDoc } from "@/models/Part";
 
-// Each command keeps the catalogue's lists and search terms (lib/catalogue/lists.ts) before it
-// returns, so the part shows in every list and search from the next request on. Each notes its write
-// before the part's document (lib/catalogue/pending-lists.ts): one cut short between the document
-// and its lists is completed by the part's next writer or at start-up.
+// Each command keeps what follows from a part (followPart, lib/catalogue/part-writes.ts: its lists,
+// search terms, brands and vehicles' lists) before it returns, so the part shows in every list and
+// search from the next request on. Each notes its write before the part's document: one cut short
+// between the document and its lists is completed by the part's next writer or at start-up.
 
 /** The fields of a part its lists are made of. */
 const listedOf = (part: PartDoc): ListedPart => Object.fromEntries(["_id", ...Object.keys(LISTED_FIELDS)].flatMap((field) => (field in part ? [[field, part[field as keyof PartDoc]]] : []))) as ListedPart;
@@ -54,8 +51,7 @@ export async function addPart(input: NewPart): Promise<PartView> {
       }
     }
     const stored = part.toObject();
-    await rememberBrands([stored.brand]);
-    await changeLists(listChanges(null, stored));
+    await followPart(null, stored);
     await done();
     return stored;
   });
@@ -95,9 +91,7 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     if (part.sku && skuChanged) await releaseSku(part.sku, part._id);
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
-    await rememberBrands([updated.brand]);
-    await changeLists(listChanges(part, updated));
-    await refitPartKeys(part, updated);
+    await followPart(part, updated);
     await partsChanged(id);
     await done();
     return toPartView(updated);
@@ -124,8 +118,7 @@ export async function deletePart(id: string): Promise<{ deletedCount: number }> 
     const done = await notePartWrite(part._id, { part: { before: part } });
     const { deletedCount } = await Part.deleteOne({ _id: part._id });
     if (part.sku) await releaseSku(part.sku, part._id);
-    await changeLists(listChanges(part, null));
-    await dropFitment(part);
+    await followPart(part, null);
     await partsChanged(id);
     await done();
     return { deletedCount };

@@ -1,21 +1,15 @@
 import "server-only";
-import { PRICE_BANDS, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
-import type { SearchKey } from "@/lib/catalogue/lists";
-import { readDirectory } from "@/lib/storage/ordered-index";
+import { PRICE_BANDS, priceBandList } from "@/lib/catalogue/facets";
+import { facetValueList } from "@/lib/catalogue/lists";
 
-// Per facet value, how its parts spread over every facet's values: kept in the value's list's own
-// directory (lib/storage/ordered-index.ts, IndexDirectoryFields.counts), written with the list in one
-// document, so the counts are always those of the keys the list holds, and rebuilt with it.
+// Per facet value, how its parts spread over every facet's values: the counts its list keeps
+// (facetCountNames, lib/catalogue/lists.ts), written with the list, so they are always those of the
+// entries the list holds, and rebuilt with it.
 
 /** How a value's parts spread: how many, and how many per category slug, brand slug and price range. */
 export type FacetSpread = { total: number; category: Record<string, number>; brand: Record<string, number>; price: Record<string, number> };
 
 const FIELDS = ["category", "brand", "price"] as const;
-
-/** What a part's search key bears that the facet value lists count: "category:brakes", "brand:bosch", "price:under-25". */
-export function facetCountNames(key: SearchKey): string[] {
-  return [...(key.category ? [`category:${key.category}`] : []), ...(key.brand ? [`brand:${key.brand}`] : []), `price:${priceBandOf(key.priceCents)}`];
-}
 
 /** A list's counts as a spread; null when the list is not counted (a database from before the counts: reindex it). */
 function spreadOf(total: number, counts: Record<string, number> | undefined): FacetSpread | null {
@@ -31,7 +25,7 @@ function spreadOf(total: number, counts: Record<string, number> | undefined): Fa
 
 /** A facet value's spread, one directory read; null when its list is not counted. */
 export async function readFacetCounts(list: string): Promise<FacetSpread | null> {
-  const { total, counts } = await readDirectory(list);
+  const { total, counts } = await facetValueList(list).counted();
   return spreadOf(total, counts);
 }
 

@@ -1,6 +1,6 @@
-import { PART_CATEGORIES, type PartCategory } from "@/lib/catalogue/categories";
+import { PART_CATEGORIES, type PartCategory } from "@/lib/parts/categories";
 import { PRICE_BANDS, type FacetFilters, priceBandOf } from "@/lib/catalogue/facets";
-import type { SearchKey } from "@/lib/catalogue/lists";
+import type { SearchEntry } from "@/lib/parts/search-entry";
 import type { FacetSpread } from "@/lib/catalogue/facet-counts";
 import type { MenuEntry } from "@/models/menu-entries";
 
@@ -54,7 +54,7 @@ export function countsFrom(spread: FacetSpread, brands: readonly MenuEntry[]): C
 }
 
 /** Adds (or, with -1, takes away) each key's values to the counts. */
-export function tally(counts: Counts, keys: readonly SearchKey[], sign = 1) {
+export function tally(counts: Counts, keys: readonly SearchEntry[], sign = 1) {
   for (const key of keys) {
     if (key.category) counts.category.set(key.category, (counts.category.get(key.category) ?? 0) + sign);
     if (key.brand) {

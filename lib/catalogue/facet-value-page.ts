@@ -3,11 +3,10 @@ import { knownBrands } from "@/lib/catalogue/brands";
 import { readFacetCounts } from "@/lib/catalogue/facet-counts";
 import { type FacetedPage, countsFrom, facetsOf, tally } from "@/lib/catalogue/facet-tally";
 import type { FacetFilters } from "@/lib/catalogue/facets";
-import { pageLeavingOut } from "@/lib/catalogue/list-window";
-import { SORT_LISTS, type SortedPart, facetSortList, facetValueListsOf, readSearchKey, searchKey, sortListKey } from "@/lib/catalogue/lists";
+import { SORT_ORDERS, facetSortList, facetValueListsOf } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
-import type { IndexKey } from "@/lib/storage/models/IndexChunk";
+import type { SortedPart } from "@/lib/parts/listed-part";
+import { searchEntry } from "@/lib/parts/search-entry";
 
 // The catalogue narrowed by one facet value alone (a category, a brand or a price range), however
 // many parts have it: the page is a page of the value's list in the sort's order, and the facets
@@ -19,24 +18,21 @@ import type { IndexKey } from "@/lib/storage/models/IndexChunk";
  * parts (a database from before them, until `npm run reindex`): the caller then counts from the keys.
  */
 export async function facetValuePage(valueList: string, { sort, filters }: { sort?: PartSort; filters: FacetFilters }, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage | null> {
-  const { list: sortList, descending } = SORT_LISTS[sort ?? "catalogue"];
-  const list = facetSortList(valueList, sortList);
-  const [spread, sorted, brands] = await Promise.all([readFacetCounts(valueList), list === valueList ? null : listSize(list), knownBrands()]);
+  const { order, descending } = SORT_ORDERS[sort ?? "catalogue"];
+  const list = facetSortList(valueList, order);
+  const [spread, sorted, brands] = await Promise.all([readFacetCounts(valueList), order === "catalogue" ? null : list.size(), knownBrands()]);
   if (!spread || (sorted !== null && sorted !== spread.total)) return null;
   const listed = spread.total;
 
   const counts = countsFrom(spread, brands);
   const soldOut = outOfStock.filter((part) => facetValueListsOf(part).includes(valueList));
   const inStock = listed - soldOut.length;
-  // The value's own list holds search keys, whose id is not their last part; its sorts' lists end with the id.
-  const idOf = list === valueList ? (key: IndexKey) => readSearchKey(key).id : keyId;
   let ids: string[];
   if (filters.inStock) {
-    tally(counts, soldOut.map((part) => readSearchKey(searchKey(part))), -1);
-    const leftOut = soldOut.map((part) => ({ key: list === valueList ? searchKey(part) : sortListKey(part, sortList), id: String(part._id) }));
-    ids = await pageLeavingOut(list, { offset, limit, descending }, leftOut, idOf);
+    tally(counts, soldOut.map(searchEntry), -1);
+    ids = await list.pageLeavingOut({ offset, limit, descending }, soldOut);
   } else {
-    ids = (await readList(list, { offset, limit, descending })).keys.map(idOf);
+    ids = (await list.idPage({ offset, limit, descending })).ids;
   }
   const chosenBrand = filters.brand ? brands.find((brand) => brand.slug === filters.brand)?.name : undefined;
   return { ids, total: filters.inStock ? inStock : listed, facets: facetsOf(counts, inStock, filters, chosenBrand) };

@@ -1,17 +1,18 @@
 import "server-only";
-import { PART_CATEGORIES, type PartCategory } from "@/lib/catalogue/categories";
+import { PART_CATEGORIES, type PartCategory } from "@/lib/parts/categories";
 import { knownBrands } from "@/lib/catalogue/brands";
 import { catalogueSpread } from "@/lib/catalogue/facet-counts";
 import { type Counts, type FacetedPage, countsFrom, emptyCounts, facetsOf, tally } from "@/lib/catalogue/facet-tally";
 import { facetValuePage } from "@/lib/catalogue/facet-value-page";
 import { PRICE_BANDS, type FacetFilters, brandList, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
-import { pageLeavingOut } from "@/lib/catalogue/list-window";
-import { CATALOGUE_LIST, readSearchKey, searchKey, type SearchKey, type SortedPart, SORT_LISTS, sortListKey } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, facetValueList, SORT_ORDERS, sortedList } from "@/lib/catalogue/lists";
 import { outOfStockParts } from "@/lib/catalogue/out-of-stock";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { matchingKeys, numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
-import { keyId, listSize, readList, readWholeList } from "@/lib/storage/ordered-index";
-import { type Vehicle, vehiclePartKeys } from "@/lib/fitment/vehicle-parts";
+import { numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
+import { type Vehicle, vehicleParts } from "@/lib/fitment/vehicle-parts";
+import type { SortedPart } from "@/lib/parts/listed-part";
+import { type SearchEntry, searchEntry } from "@/lib/parts/search-entry";
+import { entriesInEvery } from "@/lib/storage/ordered-lists";
 import type { MenuEntry } from "@/models/menu-entries";
 
 export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
@@ -19,34 +20,35 @@ export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
 // The catalogue page with its facets (lib/catalogue/facets.ts). Not narrowed, the page is a page of
 // a sort's list and the counts are the price ranges' counts kept on write, summed. Narrowed by one
 // facet value alone, a page of that value's list (lib/catalogue/facet-value-page.ts). Narrowed by a
-// search, a vehicle or several values, the matching parts' keys are read from the smallest list that
+// search, a vehicle or several values, the matching parts' entries are read from the smallest list that
 // holds them all, then filtered, counted and sorted in memory: the cost follows how many parts
 // match, not the catalogue.
 
 export type CatalogueSearch = { q?: string; sort?: PartSort; vehicle?: (Vehicle & { engine?: string }) | null; filters?: FacetFilters };
 
-const matchesFilters = (key: SearchKey, { category, brand, price }: FacetFilters) =>
+const matchesFilters = (key: SearchEntry, { category, brand, price }: FacetFilters) =>
   (!category || key.category === category) && (!brand || key.brand === brand) && (!price || priceBandOf(key.priceCents) === price);
 
 /** The lists of the facet values chosen. */
 const facetListsOf = ({ category, brand, price }: FacetFilters) => [category && categoryList(category), brand && brandList(brand), price && priceBandList(price)].filter((list): list is string => Boolean(list));
 
-/** The keys the narrowing starts from: the search's, else the smallest of the chosen facet values' and the vehicle's. */
-async function startingKeys(q: string | undefined, filters: FacetFilters, vehicleKeys: Set<string> | null): Promise<string[]> {
+/** The entries the narrowing starts from: the search's, else the smallest of the chosen facet values' and the vehicle's. */
+async function startingEntries(q: string | undefined, filters: FacetFilters, fitting: SearchEntry[] | null): Promise<SearchEntry[]> {
   const lists = searchListsOf(q);
   if (lists) {
     const numbered = await numberListOf(q);
-    return numbered ? matchingKeys([numbered]) : lists.length > 0 ? matchingKeys(lists) : [];
+    return numbered ? entriesInEvery([numbered]) : lists.length > 0 ? entriesInEvery(lists) : [];
   }
-  const sizes = await Promise.all(facetListsOf(filters).map(async (list) => ({ list, size: await listSize(list) })));
+  const sizes = await Promise.all(facetListsOf(filters).map(facetValueList).map(async (list) => ({ list, size: await list.size() })));
   const smallest = sizes.sort((a, b) => a.size - b.size)[0];
-  if (vehicleKeys && (!smallest || vehicleKeys.size <= smallest.size)) return [...vehicleKeys].sort();
-  return smallest ? readWholeList(smallest.list) : [];
+  if (fitting && (!smallest || fitting.length <= smallest.size)) return fitting;
+  return smallest ? smallest.list.whole() : [];
 }
 
 async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
-  const vehicleKeys = vehicle ? await vehiclePartKeys(vehicle) : null;
-  const matching = (await startingKeys(q, filters, vehicleKeys)).filter((key) => !vehicleKeys || vehicleKeys.has(key)).map(readSearchKey).filter((key) => matchesFilters(key, filters));
+  const fitting = vehicle ? await vehicleParts(vehicle) : null;
+  const fittingIds = fitting ? new Set(fitting.map((entry) => entry.id)) : null;
+  const matching = (await startingEntries(q, filters, fitting)).filter((entry) => !fittingIds || fittingIds.has(entry.id)).filter((entry) => matchesFilters(entry, filters));
   const gone = new Set(outOfStock.map((part) => String(part._id)));
   const inStock = matching.filter((key) => !gone.has(key.id));
   const shown = filters.inStock ? inStock : matching;
@@ -60,25 +62,25 @@ async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch,
 /** The whole catalogue's counts from each value's list size: for a database whose facet counts are not kept yet. */
 async function countsFromListSizes(brands: readonly MenuEntry[]): Promise<Counts> {
   const [categories, prices, brandCounts] = await Promise.all([
-    Promise.all(Object.keys(PART_CATEGORIES).map(async (category) => [category, await listSize(categoryList(category as PartCategory))] as const)),
-    Promise.all(PRICE_BANDS.map(async (band) => [band.id, await listSize(priceBandList(band.id))] as const)),
-    Promise.all(brands.map(async (brand) => [brand.slug, { name: brand.name, count: await listSize(brandList(brand.slug)) }] as const)),
+    Promise.all(Object.keys(PART_CATEGORIES).map(async (category) => [category, await facetValueList(categoryList(category as PartCategory)).size()] as const)),
+    Promise.all(PRICE_BANDS.map(async (band) => [band.id, await facetValueList(priceBandList(band.id)).size()] as const)),
+    Promise.all(brands.map(async (brand) => [brand.slug, { name: brand.name, count: await facetValueList(brandList(brand.slug)).size() }] as const)),
   ]);
   return { category: new Map(categories), brand: new Map(brandCounts), price: new Map(prices) };
 }
 
 async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
-  const [total, spread, brands] = await Promise.all([listSize(CATALOGUE_LIST), catalogueSpread(), knownBrands()]);
+  const [total, spread, brands] = await Promise.all([CATALOGUE_LIST.size(), catalogueSpread(), knownBrands()]);
   const counts = spread ? countsFrom(spread, brands) : await countsFromListSizes(brands);
   const inStock = total - outOfStock.length;
-  const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
+  const { order, descending } = SORT_ORDERS[sort ?? "catalogue"];
+  const list = sortedList(order);
   if (filters.inStock) {
-    tally(counts, outOfStock.map((part) => readSearchKey(searchKey(part))), -1);
-    const leftOut = outOfStock.map((part) => ({ key: sortListKey(part, list), id: String(part._id) }));
-    return { ids: await pageLeavingOut(list, { offset, limit, descending }, leftOut, keyId), total: inStock, facets: facetsOf(counts, inStock) };
+    tally(counts, outOfStock.map(searchEntry), -1);
+    return { ids: await list.pageLeavingOut({ offset, limit, descending }, outOfStock), total: inStock, facets: facetsOf(counts, inStock) };
   }
-  const { keys } = await readList(list, { offset, limit, descending });
-  return { ids: keys.map(keyId), total, facets: facetsOf(counts, inStock) };
+  const { ids } = await list.idPage({ offset, limit, descending });
+  return { ids, total, facets: facetsOf(counts, inStock) };
 }
 
 /** One page of the catalogue as its page shows it: narrowed, sorted and counted by facet. */

@@ -1,5 +1,4 @@
-import { PART_CATEGORIES, type PartCategory, isPartCategory } from "@/lib/catalogue/categories";
-import { slugOf } from "@/lib/fitment/vehicles";
+import { PART_CATEGORIES, type PartCategory, isPartCategory } from "@/lib/parts/categories";
 import { PRICE_BANDS, type PriceBand } from "@/lib/catalogue/price-bands";
 
 export { PRICE_BANDS, type PriceBand, isPriceBand } from "@/lib/catalogue/price-bands";
@@ -16,9 +15,6 @@ export const categoryList = (category: PartCategory) => `category:${category}`;
 export const brandList = (brandSlug: string) => `brand:${brandSlug}`;
 export const priceBandList = (band: PriceBand) => `price-band:${band}`;
 export const FACET_LIST_PREFIXES = ["category:", "brand:", "price-band:"] as const;
-
-/** A brand's slug: how URLs and lists name it ("Bosch", "BOSCH" and "bosch" are one brand). */
-export const brandSlugOf = (brand: string | null | undefined): string => (brand ? slugOf(brand) : "");
 
 export const categoryName = (category: string): string | null => (isPartCategory(category) ? PART_CATEGORIES[category] : null);
 

@@ -1,4 +1,4 @@
-import { PART_CATEGORIES } from "@/lib/catalogue/categories";
+import { PART_CATEGORIES } from "@/lib/parts/categories";
 import type { PartView } from "@/lib/catalogue/views";
 import type { FitmentView } from "@/lib/fitment/queries";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";

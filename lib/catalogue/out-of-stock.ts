@@ -1,5 +1,5 @@
 import "server-only";
-import { SORTED_FIELDS, type SortedPart } from "@/lib/catalogue/lists";
+import { SORTED_FIELDS, type SortedPart } from "@/lib/parts/listed-part";
 import { Part } from "@/models/Part";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
 import { isValidObjectId } from "mongoose";
-import { CATALOGUE_LIST, SORT_LISTS } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, SORT_ORDERS, sortedList } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { searchListsOf } from "@/lib/catalogue/search";
 import type { Vehicle } from "@/lib/fitment/vehicle-parts";
@@ -9,7 +9,6 @@ import { type FacetFilters, hasFacetFilter } from "@/lib/catalogue/facets";
 import { type FacetCounts, facetedPage } from "@/lib/catalogue/faceted-search";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/storage/connect";
-import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
 import { Part, type PartDoc } from "@/models/Part";
 
@@ -26,8 +25,8 @@ export async function partsByIds(ids: readonly string[]): Promise<PartView[]> {
 /** One page of the catalogue in its own order: oldest first, so the home page's "first 3" are stable. */
 export async function listParts({ limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<PartView[]> {
   await connectDb();
-  const { keys } = await readList(CATALOGUE_LIST, { offset: skip, limit });
-  return partsByIds(keys.map(keyId));
+  const { ids } = await CATALOGUE_LIST.idPage({ offset: skip, limit });
+  return partsByIds(ids);
 }
 
 /** One part, or null when the id is malformed or unknown. */
@@ -73,9 +72,8 @@ async function pageOfIds({ q, sort, vehicle, filters = {}, withFacets }: PartSea
     const { ids, total, facets } = await facetedPage({ q, sort, vehicle, filters }, offset, limit);
     return { ids, total, ...(withFacets ? { facets } : {}) };
   }
-  const { list, descending } = SORT_LISTS[sort ?? "catalogue"];
-  const { keys, total } = await readList(list, { offset, limit, descending });
-  return { ids: keys.map(keyId), total };
+  const { order, descending } = SORT_ORDERS[sort ?? "catalogue"];
+  return sortedList(order).idPage({ offset, limit, descending });
 }
 
 /** One page of the catalogue, optionally filtered by a search text and sorted by price or name. */
@@ -90,7 +88,7 @@ export async function searchParts(search: PartSearch = {}): Promise<PartSearchRe
 /** How many parts the catalogue holds: its list's size. */
 export async function countParts(): Promise<number> {
   await connectDb();
-  return listSize(CATALOGUE_LIST);
+  return CATALOGUE_LIST.size();
 }
 
 export type PartSitemapEntry = { _id: string; updatedAt: string };
@@ -98,7 +96,7 @@ export type PartSitemapEntry = { _id: string; updatedAt: string };
 /** Ids and modification times of one slice of the catalogue, in its own order, for sitemaps. */
 export async function partSitemapEntries({ skip, limit }: { skip: number; limit: number }): Promise<PartSitemapEntry[]> {
   await connectDb();
-  const { keys } = await readList(CATALOGUE_LIST, { offset: skip, limit });
-  const rows = await findEachById<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }>(Part, keys.map(keyId), { _id: 1, updatedAt: 1, createdAt: 1 });
+  const { ids } = await CATALOGUE_LIST.idPage({ offset: skip, limit });
+  const rows = await findEachById<{ _id: PartDoc["_id"]; updatedAt?: Date; createdAt?: Date }>(Part, ids, { _id: 1, updatedAt: 1, createdAt: 1 });
   return rows.map((row) => ({ _id: row._id.toString(), updatedAt: (row.updatedAt ?? row.createdAt ?? new Date(0)).toISOString() }));
 }

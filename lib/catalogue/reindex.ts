@@ -1,11 +1,11 @@
 import "server-only";
-import { CATALOGUE_LIST, LISTED_FIELDS, catalogueCountsOf, listEntriesOf, type ListedPart, NAME_LIST, NUMBER_LIST_PREFIX, PRICE_LIST, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
+import { catalogueRebuild, NUMBER_LIST_PREFIX, partListChanges, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
-import { FACET_LIST_PREFIXES, brandSlugOf } from "@/lib/catalogue/facets";
+import { FACET_LIST_PREFIXES } from "@/lib/catalogue/facets";
+import { brandSlugOf } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
-import { rebuildLists } from "@/lib/storage/ordered-index";
-import { IndexChunk, IndexDirectory, type IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 
@@ -18,7 +18,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** Rebuilds the catalogue's lists, search terms and SKU claims from the parts; says what it did in one line. */
 export async function reindexCatalogue(): Promise<string> {
   await connectDb();
-  const lists = new Map<string, IndexKey[]>([CATALOGUE_LIST, PRICE_LIST, NAME_LIST].map((list) => [list, []]));
+  const rebuild = catalogueRebuild();
   // The oldest part bearing a SKU keeps it; a later one (two parts imported with one SKU) is reported.
   const skus = new Map<string, ListedPart["_id"]>();
   const brands = new Map<string, string>();
@@ -26,11 +26,7 @@ export async function reindexCatalogue(): Promise<string> {
   let sharedSkus = 0;
   for await (const part of Part.find({}, LISTED_FIELDS).lean<ListedPart>().cursor()) {
     parts += 1;
-    for (const { list, key } of listEntriesOf(part)) {
-      const keys = lists.get(list);
-      if (keys) keys.push(key);
-      else lists.set(list, [key]);
-    }
+    rebuild.addChanges(partListChanges(part, "add"));
     const brand = part.brand?.trim();
     if (brand && brandSlugOf(brand) && !brands.has(brandSlugOf(brand))) brands.set(brandSlugOf(brand), brand);
     const sku = compactNumber(part.sku ?? "");
@@ -40,20 +36,12 @@ export async function reindexCatalogue(): Promise<string> {
     if (sku && (!holder || String(part._id) < String(holder))) skus.set(sku, part._id);
   }
   const isDerived = (list: string) => [SEARCH_LIST_PREFIX, NUMBER_LIST_PREFIX, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
-  const stale: string[] = [];
-  for await (const { _id: list } of IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }>().cursor()) {
-    if (isDerived(list) && !lists.has(list)) stale.push(list);
-  }
-  await rebuildLists(lists, catalogueCountsOf);
-  for (const list of stale) {
-    await IndexChunk.deleteMany({ list });
-    await IndexDirectory.deleteOne({ _id: list });
-  }
+  const stale = await rebuild.write({ matches: isDerived, then: "drop" });
   await rebuildBrands(brands);
   await SkuClaim.deleteMany({});
   if (skus.size > 0) await SkuClaim.insertMany([...skus].map(([sku, part]) => ({ _id: sku, part })));
-  const terms = [...lists.keys()].filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;
-  const numbers = [...lists.keys()].filter((list) => list.startsWith(NUMBER_LIST_PREFIX)).length;
+  const terms = rebuild.names().filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;
+  const numbers = rebuild.names().filter((list) => list.startsWith(NUMBER_LIST_PREFIX)).length;
   const shared = sharedSkus > 0 ? ` (${plural(sharedSkus, "part")} share a SKU with an older part: give them their own)` : "";
-  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale.length, "stale list")} removed.`;
+  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale, "stale list")} removed.`;
 }

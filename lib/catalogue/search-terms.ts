@@ -1,3 +1,4 @@
+import { foldText } from "@/lib/parts/names";
 // The words a search matches: lower-cased, accents folded ("Décor" is "decor"), split on anything
 // that is not a letter or a digit, so "#12" is the word "12" and "start-stop" two words.
 
@@ -12,11 +13,6 @@ export const MIN_PREFIX_LENGTH = 2;
 export const MAX_QUERY_TERMS = 4;
 /** Terms one part may index: a huge description adds its first words only, so a part costs at most this many lists. */
 export const MAX_TERMS_PER_PART = 400;
-
-/** Lower-cased with accents folded, for matching and for reading names in A–Z order. */
-export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
-}
 
 /** The words of a text, in order, each cut to MAX_WORD_LENGTH. */
 export function searchWords(text: string): string[] {

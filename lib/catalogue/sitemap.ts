@@ -1,7 +1,6 @@
 import "server-only";
 import { CATALOGUE_PAGE_SIZE, HOME_PART_COUNT, countParts, partSitemapEntries, type PartSitemapEntry } from "@/lib/catalogue/queries";
 import { REVIEWS_PATH, pageCount } from "@/lib/cache/cached-routes";
-import { keyId, listSize, readList } from "@/lib/storage/ordered-index";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { vehiclePath } from "@/lib/fitment/vehicles";
 import { POLICIES_UPDATED } from "@/lib/site/policies";
@@ -66,15 +65,12 @@ export async function partUrls(chunk: number, perSitemap = PARTS_PER_SITEMAP): P
 
 /** Vehicle page URLs of vehicle sitemap file `chunk` (1-based), newest model years first; `lastModified`: the catalogue's last change. */
 export async function vehicleUrls(chunk: number, lastModified: string | undefined, perSitemap = PARTS_PER_SITEMAP): Promise<SitemapUrl[]> {
-  const { keys } = await readList(MODEL_YEARS_LIST, { offset: (chunk - 1) * perSitemap, limit: perSitemap });
-  return keys.map((key) => {
-    const [year, make = "", model = ""] = keyId(key).split("|");
-    return { loc: absoluteUrl(vehiclePath({ year: Number(year), make, model })), lastModified };
-  });
+  const { entries } = await MODEL_YEARS_LIST.page({ offset: (chunk - 1) * perSitemap, limit: perSitemap });
+  return entries.map((modelYear) => ({ loc: absoluteUrl(vehiclePath(modelYear)), lastModified }));
 }
 
 async function sizes(perSitemap: number) {
-  const [parts, vehicles] = await Promise.all([countParts(), listSize(MODEL_YEARS_LIST)]);
+  const [parts, vehicles] = await Promise.all([countParts(), MODEL_YEARS_LIST.size()]);
   return { parts, vehicles, partFiles: Math.ceil(parts / perSitemap), vehicleFiles: Math.ceil(vehicles / perSitemap) };
 }
 

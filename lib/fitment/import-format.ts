@@ -1,4 +1,4 @@
-// The fitment CSV's columns and limits, shared by the import (lib/fitment/import.ts), its admin page
+// The fitment CSV's columns and limits, shared by the import (lib/catalogue/fitment-import.ts), its admin page
 // and the API document: the first four columns are required, in any order.
 
 export const IMPORT_COLUMNS = ["part_number", "make", "model", "year_from", "year_to", "engine", "position", "note"] as const;

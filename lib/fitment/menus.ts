@@ -1,6 +1,7 @@
 import "server-only";
 import { withLock } from "@/lib/storage/lock";
-import { changeLists, encodeKey } from "@/lib/storage/ordered-index";
+import { keepLists, orderedList } from "@/lib/storage/ordered-lists";
+import { MODEL_YEAR_FIELDS } from "@/lib/fitment/lists";
 import { modelYearKey, type VehicleSlugs } from "@/lib/fitment/vehicles";
 import type { FitmentFields } from "@/models/Fitment";
 import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";
@@ -9,9 +10,9 @@ import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";
 // A vehicle enters them with its first fitment and stays (a vehicle is a vehicle, parts or not).
 // Every model year is also in MODEL_YEARS_LIST, for the sitemap.
 
-export const MODEL_YEARS_LIST = "vehicles:model-years";
-/** Newest years first in the list: 9999 - year sorts them so. */
-export const modelYearListKey = ({ year, make, model }: Pick<VehicleSlugs, "year" | "make" | "model">) => encodeKey(9999 - year, make, model, modelYearKey({ year, make, model }));
+export const MODEL_YEARS_LIST = orderedList("vehicles:model-years", MODEL_YEAR_FIELDS);
+/** A model year's entry in MODEL_YEARS_LIST: newest years first. */
+export const modelYearEntry = ({ year, make, model }: Pick<VehicleSlugs, "year" | "make" | "model">) => ({ year, make, model, id: modelYearKey({ year, make, model }) });
 
 export const menuIds = {
   years: "years",
@@ -58,10 +59,10 @@ export async function addToMenus(vehicles: NamedVehicle[]): Promise<void> {
         await VehicleMenu.replaceOne({ _id: id }, { _id: id, entries: sortedEntries(id, [...(menu?.entries ?? []), ...added]) }, { upsert: true });
       }),
     );
-    await changeLists(
-      newModelYears.map((key) => {
-        const [year, make, model] = key.split("|");
-        return { list: MODEL_YEARS_LIST, key: modelYearListKey({ year: Number(year), make: make!, model: model! }), op: "add" as const };
+    await keepLists(
+      newModelYears.map((modelYear) => {
+        const [year, make, model] = modelYear.split("|");
+        return MODEL_YEARS_LIST.change(modelYearEntry({ year: Number(year), make: make!, model: model! }), "add");
       }),
     );
   });

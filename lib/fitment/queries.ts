@@ -1,10 +1,7 @@
 import "server-only";
-import { CATALOGUE_PAGE_SIZE, partsByIds, type PartSearchResult } from "@/lib/catalogue/queries";
 import { connectDb } from "@/lib/storage/connect";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { keyId, readList } from "@/lib/storage/ordered-index";
 import { fitsList } from "@/lib/fitment/lists";
-import { type Vehicle, vehiclePartIds } from "@/lib/fitment/vehicle-parts";
 import { menuEntries, menuIds } from "@/lib/fitment/menus";
 import { vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
 import type { FitmentApplication, FitmentFields } from "@/models/Fitment";
@@ -40,8 +37,8 @@ function fitmentView(doc: FitmentFields): FitmentView {
 /** One page of the model years a part fits, newest first. */
 export async function partFitmentPage(partId: string, { offset, limit }: { offset: number; limit: number }): Promise<{ rows: FitmentView[]; total: number }> {
   await connectDb();
-  const { keys, total } = await readList(fitsList(partId), { offset, limit });
-  return { rows: (await findEachById<FitmentFields>(Fitment, keys.map(keyId))).map(fitmentView), total };
+  const { ids, total } = await fitsList(partId).idPage({ offset, limit });
+  return { rows: (await findEachById<FitmentFields>(Fitment, ids)).map(fitmentView), total };
 }
 
 export async function vehicleYears(): Promise<number[]> {
@@ -74,14 +71,4 @@ export async function findModelYear(year: number, make: string, model: string): 
   const modelName = models.find((entry) => entry.slug === model)?.name;
   if (!makeName || !modelName) return null;
   return { year, make, model, makeName, modelName, label: vehicleLabel({ year, make: makeName, model: modelName }), path: vehiclePath({ year, make, model }), engines };
-}
-
-export type VehiclePartsPage = PartSearchResult & { own: number; universal: number };
-
-/** One page of a vehicle page: the parts that fit the model year, then the universal parts. */
-export async function vehiclePartsPage(vehicle: Vehicle, { page = 1, pageSize = CATALOGUE_PAGE_SIZE }: { page?: number; pageSize?: number }): Promise<VehiclePartsPage> {
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const { ids, own, universal } = await vehiclePartIds(vehicle, { offset: (current - 1) * pageSize, limit: pageSize });
-  const total = own + universal;
-  return { parts: await partsByIds(ids), total, own, universal, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

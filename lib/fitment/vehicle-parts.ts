@@ -1,30 +1,30 @@
 import "server-only";
-import { readSearchKey } from "@/lib/catalogue/lists";
+import type { SearchEntry } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
-import { listSize, readList, readWholeList } from "@/lib/storage/ordered-index";
 import { engineOnlyParts, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { modelYearKey } from "@/lib/fitment/vehicles";
 
 export type Vehicle = { year: number; make: string; model: string };
 
 /**
- * The keys (lib/catalogue/lists.ts) of every part that fits a vehicle: the model year's own parts,
- * less those for other engines when an engine is chosen, and the universal parts. What a search or a
- * sort within the vehicle narrows by; it reads the vehicle's lists whole, never the catalogue.
+ * The search entries of every part that fits a vehicle, in catalogue order: the model year's own
+ * parts, less those for other engines when an engine is chosen, and the universal parts. What a
+ * search or a sort within the vehicle narrows by; it reads the vehicle's lists whole, never the catalogue.
  */
-export async function vehiclePartKeys(vehicle: Vehicle & { engine?: string }): Promise<Set<IndexKey>> {
+export async function vehicleParts(vehicle: Vehicle & { engine?: string }): Promise<SearchEntry[]> {
   const modelYear = modelYearKey(vehicle);
   const [own, universal, engineOnly] = await Promise.all([
-    readWholeList(fittingList(modelYear)),
-    readWholeList(UNIVERSAL_LIST),
+    fittingList(modelYear).whole(),
+    UNIVERSAL_LIST.whole(),
     vehicle.engine ? engineOnlyParts(modelYear) : new Map<string, Set<string>>(),
   ]);
-  const fitting = own.filter((key) => {
-    const engines = engineOnly.get(readSearchKey(key).id);
+  const fitting = own.filter((entry) => {
+    const engines = engineOnly.get(entry.id);
     return !engines || engines.has(vehicle.engine!);
   });
-  return new Set([...fitting, ...universal]);
+  const seen = new Set<string>();
+  const once = [...fitting, ...universal].filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+  return UNIVERSAL_LIST.inOrder(once);
 }
 
 /**
@@ -34,11 +34,10 @@ export async function vehiclePartKeys(vehicle: Vehicle & { engine?: string }): P
 export async function vehiclePartIds(vehicle: Vehicle, { offset, limit }: { offset: number; limit: number }): Promise<{ ids: string[]; own: number; universal: number }> {
   await connectDb();
   const list = fittingList(modelYearKey(vehicle));
-  const [own, universal] = await Promise.all([listSize(list), listSize(UNIVERSAL_LIST)]);
-  const fromOwn = offset < own ? (await readList(list, { offset, limit: Math.min(limit, own - offset) })).keys : [];
+  const [own, universal] = await Promise.all([list.size(), UNIVERSAL_LIST.size()]);
+  const fromOwn = offset < own ? (await list.idPage({ offset, limit: Math.min(limit, own - offset) })).ids : [];
   const rest = limit - fromOwn.length;
   const universalOffset = Math.max(0, offset - own);
-  const fromUniversal = rest > 0 && universalOffset < universal ? (await readList(UNIVERSAL_LIST, { offset: universalOffset, limit: rest })).keys : [];
-  return { ids: [...fromOwn, ...fromUniversal].map((key) => readSearchKey(key).id), own, universal };
+  const fromUniversal = rest > 0 && universalOffset < universal ? (await UNIVERSAL_LIST.idPage({ offset: universalOffset, limit: rest })).ids : [];
+  return { ids: [...fromOwn, ...fromUniversal], own, universal };
 }
-

@@ -1,4 +1,4 @@
-import { foldText } from "@/lib/catalogue/search-terms";
+import { slugOf } from "@/lib/parts/names";
 
 // A vehicle as a customer picks it: year, make, model and optionally engine. Names are kept as the
 // admin first spelled them; a slug (ASCII lower case and digits, accents folded, words joined by
@@ -11,11 +11,6 @@ export const lastYear = (now = new Date()) => now.getUTCFullYear() + 1;
 
 export type VehicleName = { year: number; make: string; model: string; engine?: string | null };
 export type VehicleSlugs = { year: number; make: string; model: string; engine: string };
-
-export const slugOf = (text: string): string =>
-  foldText(text)
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 
 /** What slugOf gives: the documented shape of a make, model or engine in a path. */
 export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";

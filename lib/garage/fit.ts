@@ -1,6 +1,5 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { listSize } from "@/lib/storage/ordered-index";
 import { fitmentId, fitsList } from "@/lib/fitment/lists";
 import { modelYearKey } from "@/lib/fitment/vehicles";
 import type { KnownVehicle } from "@/lib/garage/known-vehicle";
@@ -39,7 +38,7 @@ export async function fitVerdicts(parts: readonly FitPart[], vehicle: KnownVehic
     checked.map(async (part) => {
       const doc = byPart.get(part._id);
       if (doc) return verdicts.set(part._id, verdictOf(doc, vehicle));
-      const known = (await listSize(fitsList(part._id))) > 0;
+      const known = (await fitsList(part._id).size()) > 0;
       verdicts.set(part._id, known ? { status: "does-not-fit", text: `Does not fit your ${vehicle.label}`, detail: null } : { status: "no-data", text: "No fitment data", detail: null });
     }),
   );

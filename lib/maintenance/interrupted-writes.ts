@@ -1,11 +1,11 @@
 import "server-only";
-import { completePartWrite, PART_NOTE_PREFIX } from "@/lib/catalogue/pending-lists";
+import { completeCutShortPartWrite, partWrites } from "@/lib/catalogue/part-writes";
 import { connectDb } from "@/lib/storage/connect";
 import { pendingWriteIds } from "@/lib/storage/list-journal";
 import { LockBusyError } from "@/lib/storage/lock";
 import { completeOrderChange, ORDER_CHANGE_NOTE_PREFIX } from "@/lib/orders/order-changes";
-import { REVIEW_NOTE_ID, withReviewsLock } from "@/lib/reviews/totals";
-import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
+import { reviewWrites, withReviewsLock } from "@/lib/reviews/totals";
+import { accountOpenings } from "@/lib/users/list";
 
 // At start-up: completes every write of documents and their lists that a crash cut short
 // (lib/storage/list-journal.ts), so the lists agree with the documents even where no one writes again.
@@ -14,11 +14,14 @@ import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
 /** Notes completed at once. */
 const AT_ONCE = 8;
 
+/** Each write's completion under the lock its writers hold (an account's opening takes none). */
 function complete(noteId: string): Promise<unknown> {
-  if (noteId.startsWith(PART_NOTE_PREFIX)) return completePartWrite(noteId.slice(PART_NOTE_PREFIX.length));
+  const part = partWrites.thingOf(noteId);
+  if (part !== null) return completeCutShortPartWrite(part);
   if (noteId.startsWith(ORDER_CHANGE_NOTE_PREFIX)) return completeOrderChange(noteId);
-  if (noteId.startsWith(ACCOUNT_NOTE_PREFIX)) return completeAccountListing(noteId);
-  if (noteId === REVIEW_NOTE_ID) return withReviewsLock(async () => undefined);
+  const account = accountOpenings.thingOf(noteId);
+  if (account !== null) return accountOpenings.completeCutShort(account);
+  if (reviewWrites.thingOf(noteId) === "") return withReviewsLock(async () => undefined);
   return Promise.resolve();
 }
 

@@ -8,7 +8,7 @@ import { reindexUsers } from "@/lib/users/reindex";
 // What the shop derives from its documents (ordered lists, search terms, counters), rebuilt from
 // the documents themselves: after a restore or an import made straight into the database, the
 // data shows and is found as if it had been added through the shop.
-// The catalogue goes first: fitment's lists hold the parts' search keys.
+// The catalogue goes first: fitment's lists hold the parts' search entries.
 const REINDEXERS: (() => Promise<string>)[] = [reindexCatalogue, reindexFitment, reindexOrders, reindexReviews, reindexUsers];
 
 /** Rebuilds every domain in turn; one line per domain saying what it did. */

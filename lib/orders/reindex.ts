@@ -1,9 +1,8 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
-import { rebuildLists } from "@/lib/storage/ordered-index";
+import { ListsRebuild } from "@/lib/storage/ordered-lists";
 import { dayOf, orderDayChange, rebuildDayTotals } from "@/lib/orders/day-totals";
-import { ALL_ORDERS, ORDER_LIST_PREFIX, ORDER_LISTS_LOCK, orderListChanges, statusList } from "@/lib/orders/order-lists";
-import { IndexDirectory, type IndexKey } from "@/lib/storage/models/IndexChunk";
+import { ALL_ORDERS, ORDER_LIST_PREFIX, orderListChanges, statusList } from "@/lib/orders/order-lists";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import type { OrderDayFields } from "@/models/OrderDay";
 
@@ -14,17 +13,14 @@ import type { OrderDayFields } from "@/models/OrderDay";
  */
 export async function reindexOrders(): Promise<string> {
   await connectDb();
-  const lists = new Map<string, IndexKey[]>([ALL_ORDERS, ...ORDER_STATUSES.map(statusList)].map((list) => [list, []]));
+  const rebuild = new ListsRebuild();
+  for (const list of [ALL_ORDERS, ...ORDER_STATUSES.map((status) => statusList(status))]) rebuild.include(list);
   const days = new Map<string, OrderDayFields>();
   let count = 0;
   const orders = Order.find({}, { email: 1, status: 1, total: 1, createdAt: 1 }).lean<(Pick<OrderDoc, "_id" | "email" | "status" | "total"> & { createdAt?: Date })[]>().cursor();
   for await (const order of orders) {
     count += 1;
-    for (const { list, key } of orderListChanges(order, "add")) {
-      const keys = lists.get(list) ?? [];
-      keys.push(key);
-      lists.set(list, keys);
-    }
+    rebuild.addChanges(orderListChanges(order, "add"));
     if (order.status === "cancelled") continue;
     const day = dayOf(order.createdAt ?? new Date(0));
     const change = orderDayChange(order, 1);
@@ -32,16 +28,14 @@ export async function reindexOrders(): Promise<string> {
     days.set(day, { _id: day, orders: totals.orders + change.orders, revenueCents: totals.revenueCents + change.revenueCents });
   }
   // A customer whose orders are all gone keeps no list: theirs is emptied.
-  const known = await IndexDirectory.find({}, { _id: 1 }).lean<{ _id: string }[]>();
-  for (const { _id } of known) if (_id.startsWith(ORDER_LIST_PREFIX) && !lists.has(_id)) lists.set(_id, []);
-  await rebuildLists(lists, undefined, ORDER_LISTS_LOCK);
+  const emptied = await rebuild.write({ matches: (list) => list.startsWith(ORDER_LIST_PREFIX), then: "empty" });
   await rebuildDayTotals([...days.values()]);
-  return `orders: ${count} orders in ${lists.size} lists, totals of ${days.size} days`;
+  return `orders: ${count} orders in ${rebuild.names().length + emptied} lists, totals of ${days.size} days`;
 }
 
 /** Builds the order lists and day totals once for a database made before they existed: it has orders but no list. */
 export async function reindexOrdersIfNeverIndexed(): Promise<string | null> {
   await connectDb();
-  if ((await IndexDirectory.exists({ _id: ALL_ORDERS })) || !(await Order.exists({}))) return null;
+  if ((await ALL_ORDERS.exists()) || !(await Order.exists({}))) return null;
   return reindexOrders();
 }

@@ -1,21 +1,40 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { encodeKey, keyId, readList } from "@/lib/storage/ordered-index";
-import type { IndexKey } from "@/lib/storage/models/IndexChunk";
+import { type ListChange, type ListPlace, ListsRebuild, orderedList } from "@/lib/storage/ordered-lists";
 import { Review, type ReviewDoc } from "@/models/Review";
 
-/** Every review by when it was written (lib/storage/ordered-index.ts), read newest first. */
-export const REVIEW_LIST = "reviews:all";
+/** Every review by when it was written (lib/storage/ordered-lists.ts), read newest first. */
+export const reviewList = orderedList("reviews:all", { createdAt: "number", id: "text" });
 
-export const reviewKey = (review: { _id: unknown; createdAt?: Date | null }): IndexKey =>
-  encodeKey((review.createdAt ?? new Date(0)).getTime(), String(review._id));
+type Listed = { _id: unknown; createdAt?: Date | null };
+const reviewEntry = (review: Listed) => ({ createdAt: (review.createdAt ?? new Date(0)).getTime(), id: String(review._id) });
+
+/** The change that puts a review in the list, or takes it out. */
+export const reviewListChange = (review: Listed, op: ListChange["op"]): ListChange => reviewList.change(reviewEntry(review), op);
+
+/** The list's name, and a review's place in it, for a writer that builds its changes itself (lib/reviews/commands.ts). */
+export const REVIEW_LIST = reviewList.name;
+export const reviewKey = (review: Listed): ListPlace => reviewList.placeOf(reviewEntry(review));
 
 /**
- * One page of reviews, newest first: the page's keys from the list, then each review by its id
+ * One page of reviews, newest first: the page's ids from the list, then each review by its id
  * (parallel reads by _id, which every engine answers from an index; `$in` would scan on FerretDB).
  * A review deleted straight in the database, and not yet reindexed, is left out.
  */
 export async function reviewPage({ limit, skip }: { limit: number; skip: number }): Promise<ReviewDoc[]> {
-  const { keys } = await readList(REVIEW_LIST, { offset: skip, limit, descending: true });
-  return findEachById<ReviewDoc>(Review, keys.map(keyId));
+  const { ids } = await reviewList.idPage({ offset: skip, limit, descending: true });
+  return findEachById<ReviewDoc>(Review, ids);
+}
+
+/** The review list rebuilt from these reviews (reindexReviews). */
+export async function rebuildReviewList(reviews: AsyncIterable<Listed>): Promise<number> {
+  const rebuild = new ListsRebuild();
+  rebuild.include(reviewList);
+  let count = 0;
+  for await (const review of reviews) {
+    rebuild.add(reviewList, reviewEntry(review));
+    count += 1;
+  }
+  await rebuild.write();
+  return count;
 }

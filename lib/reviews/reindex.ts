@@ -1,9 +1,7 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
-import { rebuildList } from "@/lib/storage/ordered-index";
-import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
+import { rebuildReviewList } from "@/lib/reviews/list";
 import { recountReviewTotalsLocked, withReviewsLock } from "@/lib/reviews/totals";
-import type { IndexKey } from "@/lib/storage/models/IndexChunk";
 import { Review } from "@/models/Review";
 
 /**
@@ -14,10 +12,8 @@ import { Review } from "@/models/Review";
 export async function reindexReviews(): Promise<string> {
   await connectDb();
   return withReviewsLock(async () => {
-    const keys: IndexKey[] = [];
-    for await (const review of Review.find({}, { createdAt: 1 }).lean().cursor()) keys.push(reviewKey(review));
-    await rebuildList(REVIEW_LIST, keys);
+    const listed = await rebuildReviewList(Review.find({}, { createdAt: 1 }).lean().cursor());
     const { count, ratedCount } = await recountReviewTotalsLocked();
-    return `reviews: ${keys.length} listed, ${count} counted (${ratedCount} with stars)`;
+    return `reviews: ${listed} listed, ${count} counted (${ratedCount} with stars)`;
   });
 }

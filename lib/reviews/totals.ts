@@ -1,9 +1,9 @@
 import "server-only";
 import { connectDb, trusted } from "@/lib/storage/connect";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
+import { writeJournal } from "@/lib/storage/list-journal";
 import { withLock } from "@/lib/storage/lock";
-import { changeLists } from "@/lib/storage/ordered-index";
-import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
+import { keepLists } from "@/lib/storage/ordered-lists";
+import { reviewListChange } from "@/lib/reviews/list";
 import { Review } from "@/models/Review";
 import { ReviewTotals, type ReviewTotalsFields } from "@/models/ReviewTotals";
 
@@ -19,40 +19,39 @@ const TOTALS_ID = "all";
  */
 export function withReviewsLock<T>(work: () => Promise<T>): Promise<T> {
   return withLock("reviews", "Reviews are busy just now; please try again in a moment.", async () => {
-    await completeReviewWriteLocked();
+    await reviewWrites.completeCutShort("");
     return work();
   });
 }
 
 // A review, then the totals, then the list: not one write here (no transactions). So a review write
-// is noted first (lib/storage/list-journal.ts), with the review's rating and time before it (null: a new
-// review), and the totals' change records the note's token in the same single-document write: a
-// write cut short is completed from the review as it is, its totals changed only if they lack it.
-export const REVIEW_NOTE_ID = "reviews";
+// is journalled (lib/storage/list-journal.ts), with the review's rating and time before it (null: a
+// new review), and the totals' change records the write's token in the same single-document write:
+// a write cut short is completed from the review as it is, its totals changed only if they lack it.
 
 /** What a review write notes before the review: which review, and its rating and time before (null: it is new). */
 export type ReviewNote = { review: string; before: { rating: number; createdAt: Date } | null };
 
-/** Notes a review write, before the review; call inside withReviewsLock. The token for changeReviewTotalsLocked and reviewWriteDone. */
-export function noteReviewWrite(note: ReviewNote): Promise<string> {
-  return noteWrite(REVIEW_NOTE_ID, note);
-}
-
-export const reviewWriteDone = (token: string): Promise<void> => writeDone(REVIEW_NOTE_ID, token);
-
-async function completeReviewWriteLocked(): Promise<void> {
-  const noted = await pendingWrite<ReviewNote>(REVIEW_NOTE_ID);
-  if (!noted) return;
-  const { review: id, before } = noted.entry;
+async function completeReviewWrite(_thing: string, { review: id, before }: ReviewNote, token: string): Promise<void> {
   const review = await Review.findById(id, { rating: 1, createdAt: 1 }).lean<{ _id: unknown; rating: number; createdAt: Date }>();
   // Totals not there yet are counted afresh from the reviews by the next write (ensureReviewTotalsLocked).
   const totals = await ReviewTotals.findById(TOTALS_ID, { applied: 1 }).lean<{ applied?: string }>();
-  if (totals && totals.applied !== noted.token) await changeReviewTotalsLocked(before?.rating ?? null, review?.rating ?? null, noted.token);
-  if (review) await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
-  else if (before) await changeLists([{ list: REVIEW_LIST, key: reviewKey({ _id: id, createdAt: before.createdAt }), op: "remove" }]);
-  await writeDone(REVIEW_NOTE_ID, noted.token);
+  if (totals && totals.applied !== token) await changeReviewTotalsLocked(before?.rating ?? null, review?.rating ?? null, token);
+  if (review) await keepLists([reviewListChange(review, "add")]);
+  else if (before) await keepLists([reviewListChange({ _id: id, createdAt: before.createdAt }, "remove")]);
   console.warn(`[reviews] completed the totals and list of review ${id}, whose write was cut short`);
 }
+
+/** One note for every review write, named "reviews": they are written one at a time, under the reviews lock. */
+export const reviewWrites = writeJournal<ReviewNote>("reviews", completeReviewWrite);
+
+/** Notes a review write, before the review; call inside withReviewsLock. The token for changeReviewTotalsLocked and reviewWriteDone. */
+export async function noteReviewWrite(note: ReviewNote): Promise<string> {
+  const { token } = await reviewWrites.begin("", note);
+  return token;
+}
+
+export const reviewWriteDone = (token: string): Promise<void> => reviewWrites.end("", token);
 
 /** What one review adds to the totals: a rating of 0 means "no star chosen", counted but not rated. */
 function totalsOf(rating: number): Omit<ReviewTotalsFields, "_id"> {

@@ -5,10 +5,10 @@ import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { facetCountsMissing } from "@/lib/catalogue/facet-counts";
-import { listSize } from "@/lib/storage/ordered-index";
-import { REVIEW_LIST } from "@/lib/reviews/list";
+import { ensureListIndexes } from "@/lib/storage/ordered-lists";
+import { reviewList } from "@/lib/reviews/list";
 import { reindexReviews } from "@/lib/reviews/reindex";
-import { USER_LIST, openAccount } from "@/lib/users/list";
+import { openAccount, userList } from "@/lib/users/list";
 import { reindexUsers } from "@/lib/users/reindex";
 import { fitsList } from "@/lib/fitment/lists";
 import { reindexFitment } from "@/lib/fitment/reindex";
@@ -16,12 +16,10 @@ import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { seedFitment } from "@/lib/seed/fitment";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
-import { IndexChunk } from "@/lib/storage/models/IndexChunk";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { StockLock } from "@/lib/storage/models/StockLock";
 import { User } from "@/models/User";
 
@@ -37,7 +35,7 @@ export type SeedReport = { partsAdded: number; partsFitted: number; reviewsAdded
  */
 export const RETIRED_INDEXES: readonly { collection: string; key: Record<string, 1 | -1> }[] = [
   { collection: "users", key: { createdAt: 1 } },
-  // Lists of lib/storage/ordered-index.ts serve these orders now; the author's review is read by email alone.
+  // Lists of lib/storage/ordered-lists.ts serve these orders now; the author's review is read by email alone.
   { collection: "users", key: { createdAt: 1, _id: 1 } },
   { collection: "reviews", key: { createdAt: -1, _id: -1 } },
   { collection: "reviews", key: { email: 1, createdAt: -1, _id: -1 } },
@@ -67,7 +65,9 @@ const NAMESPACE_NOT_FOUND = 26;
 /** Builds every index the shop's queries use and drops the retired ones. */
 export async function ensureIndexes(): Promise<void> {
   const mongoose = await connectDb();
-  for (const model of [Part, Order, Review, User, StockLock, IndexChunk, LimitHit]) await model.createIndexes();
+  for (const model of [Part, Order, Review, User, StockLock]) await model.createIndexes();
+  await ensureListIndexes();
+  await LimitHit.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)
@@ -96,7 +96,7 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   if (parts.length) await Part.insertMany(parts);
   const numbered = await numberSeededParts();
   // Inserted past the part commands, or a database made before the lists or the facet counts: list its parts afresh.
-  const listed = await listSize(CATALOGUE_LIST);
+  const listed = await CATALOGUE_LIST.size();
   const unlisted = listed !== (await Part.estimatedDocumentCount()) || (listed > 0 && (await facetCountsMissing()));
   if (parts.length || numbered || unlisted) await reindexCatalogue();
 
@@ -109,8 +109,8 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   if (reviews.length) await Review.insertMany(reviews);
   // Written past the review writes, which keep the list and totals; a database made before the
   // lists existed has none yet either.
-  if (reviews.length || !(await listBuilt(REVIEW_LIST))) await reindexReviews();
-  if (!(await listBuilt(USER_LIST))) await reindexUsers();
+  if (reviews.length || !(await reviewList.exists())) await reindexReviews();
+  if (!(await userList.exists())) await reindexUsers();
 
   return { partsAdded: parts.length, partsFitted: fitted, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
 }
@@ -135,7 +135,7 @@ async function seedPartFitment(): Promise<number> {
       continue;
     }
     const seeded = fitmentDocsOf(part._id, expandRows(rows));
-    const listed = (await listSize(fitsList(String(part._id)))) > 0;
+    const listed = (await fitsList(String(part._id)).size()) > 0;
     if (await Fitment.exists({ _id: seeded[0]!._id })) {
       unlisted ||= !listed;
       continue;
@@ -158,8 +158,6 @@ async function numberSeededParts(): Promise<number> {
   }
   return numbered;
 }
-
-const listBuilt = async (list: string) => (await IndexDirectory.exists({ _id: list })) !== null;
 
 async function seedAdmin(env: NodeJS.ProcessEnv): Promise<string> {
   const production = env.NODE_ENV === "production";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ListJournal } from "@/lib/storage/models/ListJournal";
 
-// A document and then its lists (lib/storage/ordered-index.ts) cannot be one write here (FerretDB has no
+// A document and then its lists (lib/storage/ordered-lists.ts) cannot be one write here (FerretDB has no
 // transactions), so a crash between them would leave lists that disagree with their documents, and
 // a later identical write, finding the document as wanted, would change nothing. So, under the
 // lock of the thing written, its writer notes what it is about to change BEFORE the document; once
@@ -36,4 +36,40 @@ export const NOTES_READ_AT_START_UP = 1000;
 export async function pendingWriteIds(): Promise<string[]> {
   const notes = await ListJournal.find({}, { _id: 1 }).limit(NOTES_READ_AT_START_UP).lean<{ _id: string }[]>();
   return notes.map((note) => note._id);
+}
+
+/**
+ * Writes of one kind of thing (a part, an account, the reviews) and their lists, journalled: each
+ * is noted before its documents and the note removed once its lists are written; a note left by a
+ * write cut short is completed by `complete`, from the documents as they are, by the thing's next
+ * writer (completeCutShort, holding the thing's lock) or at start-up.
+ */
+export type WriteJournal<N> = {
+  /** Notes a write of `id` about to start; what it returns ends the write once its lists are written. The token marks what the write changes in one write with it (see the reviews' totals). */
+  begin(id: string, note: N): Promise<{ token: string; done: () => Promise<void> }>;
+  /** Ends the write of `id` that `begin` gave this token: its lists are written. */
+  end(id: string, token: string): Promise<void>;
+  /** Completes the write of `id` cut short, if any, and removes its note; whether there was one. Call holding the thing's lock. */
+  completeCutShort(id: string): Promise<boolean>;
+  /** The thing a note left at start-up is about, when the note is this journal's; else null. */
+  thingOf(noteId: string): string | null;
+};
+
+/** A journal of writes whose notes are named `prefix` + the thing's id. */
+export function writeJournal<N>(prefix: string, complete: (id: string, note: N, token: string) => Promise<void>): WriteJournal<N> {
+  return {
+    begin: async (id, note) => {
+      const token = await noteWrite(`${prefix}${id}`, note);
+      return { token, done: () => writeDone(`${prefix}${id}`, token) };
+    },
+    end: (id, token) => writeDone(`${prefix}${id}`, token),
+    completeCutShort: async (id) => {
+      const noted = await pendingWrite<N>(`${prefix}${id}`);
+      if (!noted) return false;
+      await complete(id, noted.entry, noted.token);
+      await writeDone(noted._id, noted.token);
+      return true;
+    },
+    thingOf: (noteId) => (noteId.startsWith(prefix) ? noteId.slice(prefix.length) : null),
+  };
 }

@@ -7,7 +7,8 @@ import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFie
 // Ordered lists kept by the shop itself, because the embedded engine (FerretDB v1) sorts every
 // match in memory and pushes no range filter down: a sorted, paged read there costs the whole
 // collection. Here a page costs one directory read and the one or two chunks it covers, at any
-// offset, on any engine. Changes to one list are applied in batches under the list's lock, in turns
+// offset, on any engine. Domains reach the lists through their door, lib/storage/ordered-lists.ts.
+// Changes to one list are applied in batches under the list's lock, in turns
 // (lib/storage/lock-turns.ts), so a crowd of writers costs one directory write per batch rather than one each.
 // Lists always written together (an order's lists) may share one lock, and so its turns: a list
 // seldom written (one customer's) then costs no lock of its own, and is read once a turn.
@@ -238,11 +239,6 @@ export async function readList(list: string, { offset, limit, descending = false
   const parts = await Promise.all(wanted.map(async ({ chunk, from, to }) => (await keysOf(directory.chunks, chunk)).slice(from, to)));
   const keys = parts.flat();
   return { keys: descending ? keys.reverse() : keys, total };
-}
-
-/** Every key of a list, smallest first: for lists bounded by what they are about (a vehicle's parts), never the catalogue. */
-export async function readWholeList(list: string): Promise<IndexKey[]> {
-  return (await readList(list, { offset: 0, limit: Number.MAX_SAFE_INTEGER })).keys;
 }
 
 /**

@@ -1,8 +1,6 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
-import { rebuildList } from "@/lib/storage/ordered-index";
-import { USER_LIST, userKey } from "@/lib/users/list";
-import type { IndexKey } from "@/lib/storage/models/IndexChunk";
+import { rebuildUserList } from "@/lib/users/list";
 import { User } from "@/models/User";
 
 /**
@@ -11,8 +9,6 @@ import { User } from "@/models/User";
  */
 export async function reindexUsers(): Promise<string> {
   await connectDb();
-  const keys: IndexKey[] = [];
-  for await (const user of User.find({}, { createdAt: 1 }).lean().cursor()) keys.push(userKey(user));
-  await rebuildList(USER_LIST, keys);
-  return `users: ${keys.length} listed`;
+  const listed = await rebuildUserList(User.find({}, { createdAt: 1 }).lean().cursor());
+  return `users: ${listed} listed`;
 }

@@ -5,7 +5,8 @@
 
 import type { Types } from "mongoose";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
-import { slugOf, vehiclePath } from "@/lib/fitment/vehicles";
+import { vehiclePath } from "@/lib/fitment/vehicles";
+import { slugOf } from "@/lib/parts/names";
 import type { FitmentFields } from "@/models/Fitment";
 
 const MAKES = ["Toyota", "Honda", "Ford", "Chevrolet", "Nissan", "Volkswagen", "BMW", "Audi", "Hyundai", "Kia"];

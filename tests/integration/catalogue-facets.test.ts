@@ -4,7 +4,7 @@ import { PART_PLACEHOLDER } from "@/lib/catalogue/images";
 import { searchParts, type PartSearch } from "@/lib/catalogue/queries";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { connectDb } from "@/lib/storage/connect";
-import { addFitment } from "@/lib/fitment/commands";
+import { addFitment } from "@/lib/catalogue/fitment-commands";
 import { partSchema } from "@/lib/validation/parts";
 import { CatalogueMenu } from "@/models/CatalogueMenu";
 import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";

@@ -86,6 +86,6 @@ describe("reindexCatalogue", () => {
     expect(await found("thermo")).toEqual(["Imported thermostat"]);
     expect(names((await searchParts({ sort: "price-asc" })).parts)).toContain("Imported radiator");
     expect(await found("flywheel")).toEqual([]);
-    expect(await IndexDirectory.findById(searchList("flywheel")).lean()).toBeNull();
+    expect(await IndexDirectory.findById(searchList("flywheel").name).lean()).toBeNull();
   });
 });

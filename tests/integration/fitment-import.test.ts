@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
 import { InvalidInputError } from "@/lib/errors";
-import { importFitment } from "@/lib/fitment/import";
-import { partFitmentPage, vehiclePartsPage } from "@/lib/fitment/queries";
+import { importFitment } from "@/lib/catalogue/fitment-import";
+import { vehiclePartsPage } from "@/lib/catalogue/vehicle-parts-page";
+import { partFitmentPage } from "@/lib/fitment/queries";
 import { seedDatabase } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
 

@@ -2,12 +2,11 @@ import mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
-import { listSize, readList } from "@/lib/storage/ordered-index";
 import { InvalidInputError, NotFoundError } from "@/lib/errors";
-import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
+import { addFitment, removeFitment, setUniversal } from "@/lib/catalogue/fitment-commands";
 import { fitsList, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { readSearchKey } from "@/lib/catalogue/lists";
-import { findModelYear, partFitmentPage, vehicleEngines, vehicleMakes, vehicleModels, vehiclePartsPage, vehicleYears } from "@/lib/fitment/queries";
+import { vehiclePartsPage } from "@/lib/catalogue/vehicle-parts-page";
+import { findModelYear, partFitmentPage, vehicleEngines, vehicleMakes, vehicleModels, vehicleYears } from "@/lib/fitment/queries";
 import { reindexFitment } from "@/lib/fitment/reindex";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
@@ -21,7 +20,7 @@ const names = (parts: { partsname: string }[]) => parts.map((part) => part.parts
 const TESTCAR = { year: 2016, make: "testmake", model: "roadster-x" };
 const partsOfTestcar = async () => names((await vehiclePartsPage(TESTCAR, { pageSize: 100 })).parts);
 /** The prices the model year's own list holds for a part, in cents: what a sort would read. */
-const listedPrices = async (name: string) => (await readList(fittingList("2016|testmake|roadster-x"), { offset: 0, limit: 1000 })).keys.map(readSearchKey).filter((key) => key.name === name.toLowerCase()).map((key) => key.priceCents);
+const listedPrices = async (name: string) => (await fittingList("2016|testmake|roadster-x").page({ offset: 0, limit: 1000 })).entries.filter((entry) => entry.name === name.toLowerCase()).map((entry) => entry.priceCents);
 
 beforeAll(async () => {
   await connectDb();
@@ -68,7 +67,7 @@ describe("adding fitment", () => {
     const part = await newPart("Too broad part");
     const rows = Array.from({ length: 30 }, (_, i) => ({ yearFrom: 1990, yearTo: 2025, make: "Wide", model: `Model ${i}` }));
     await expect(addFitment(part._id, rows)).rejects.toThrow(InvalidInputError);
-    expect(await listSize(fitsList(part._id))).toBe(0);
+    expect(await fitsList(part._id).size()).toBe(0);
     await expect(addFitment(String(new mongoose.Types.ObjectId()), [{ yearFrom: 2016, make: "A", model: "B" }])).rejects.toThrow(NotFoundError);
   });
 
@@ -104,7 +103,7 @@ describe("the part commands keep fitment", () => {
     await deletePart(gone._id);
     expect(await partsOfTestcar()).not.toContain("Fitment deleted hose");
     expect(await Fitment.countDocuments({ _id: `${gone._id}|2016|testmake|roadster-x` })).toBe(0);
-    expect(await listSize(fitsList(gone._id))).toBe(0);
+    expect(await fitsList(gone._id).size()).toBe(0);
   });
 });
 
@@ -125,17 +124,17 @@ describe("removing fitment and universal parts", () => {
   it("a universal part fits every vehicle, listed after the vehicle's own parts and never twice; made specific again, it fits its rows only", async () => {
     const mats = await newPart("Fitment floor mats");
     await addFitment(mats._id, [{ yearFrom: 2016, make: "TestMake", model: "Roadster X" }]);
-    const before = await listSize(UNIVERSAL_LIST);
+    const before = await UNIVERSAL_LIST.size();
     await setUniversal(mats._id, true);
     await setUniversal(mats._id, true);
-    expect(await listSize(UNIVERSAL_LIST)).toBe(before + 1);
+    expect(await UNIVERSAL_LIST.size()).toBe(before + 1);
     expect((await Part.findById(mats._id).lean())?.universal).toBe(true);
     const testcar = await partsOfTestcar();
     expect(testcar.filter((name) => name === "Fitment floor mats")).toHaveLength(1);
     expect(testcar.indexOf("Fitment floor mats")).toBeGreaterThan(testcar.indexOf("Fitment pad"));
     expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).toContain("Fitment floor mats");
     await setUniversal(mats._id, false);
-    expect(await listSize(UNIVERSAL_LIST)).toBe(before);
+    expect(await UNIVERSAL_LIST.size()).toBe(before);
     expect((await Part.findById(mats._id).lean())?.universal).toBe(false);
     expect(await partsOfTestcar()).toContain("Fitment floor mats");
     expect(names((await vehiclePartsPage({ year: 1999, make: "othermake", model: "any" }, { pageSize: 100 })).parts)).not.toContain("Fitment floor mats");

@@ -4,14 +4,13 @@ import { searchParts } from "@/lib/catalogue/queries";
 import { connectDb } from "@/lib/storage/connect";
 import { IndexChunk, IndexDirectory } from "@/lib/storage/models/IndexChunk";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
+import { addFitment, removeFitment, setUniversal } from "@/lib/catalogue/fitment-commands";
 import { engineOnlyList, engineOnlyParts } from "@/lib/fitment/lists";
 import { reindexFitment } from "@/lib/fitment/reindex";
 import { readChosenVehicle } from "@/lib/garage/chosen-vehicle";
 import { GARAGE_SIZE, activateVehicle, garageOf, parkVehicle, removeVehicle } from "@/lib/garage/commands";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { type KnownVehicle, knownVehicle } from "@/lib/garage/known-vehicle";
-import { listSize } from "@/lib/storage/ordered-index";
 import { partSchema } from "@/lib/validation/parts";
 import { User } from "@/models/User";
 
@@ -118,16 +117,16 @@ describe("the engine lists follow the fitment", () => {
     expect(await engines()).toEqual(new Set(["2-0-diesel"]));
     expect(names((await searchParts({ q: "mount", vehicle: turbo })).parts)).toEqual([]);
 
-    const before = await listSize(engineOnlyList(MODEL_YEAR));
-    await IndexChunk.deleteMany({ list: engineOnlyList(MODEL_YEAR) });
-    await IndexDirectory.deleteOne({ _id: engineOnlyList(MODEL_YEAR) });
+    const before = await engineOnlyList(MODEL_YEAR).size();
+    await IndexChunk.deleteMany({ list: engineOnlyList(MODEL_YEAR).name });
+    await IndexDirectory.deleteOne({ _id: engineOnlyList(MODEL_YEAR).name });
     await reindexFitment();
-    expect(await listSize(engineOnlyList(MODEL_YEAR))).toBe(before);
+    expect(await engineOnlyList(MODEL_YEAR).size()).toBe(before);
     expect(await engines()).toEqual(new Set(["2-0-diesel"]));
 
     await deletePart(part._id);
     expect(await engines()).toBeUndefined();
-    expect(await listSize(engineOnlyList(MODEL_YEAR))).toBe(before - 1);
+    expect(await engineOnlyList(MODEL_YEAR).size()).toBe(before - 1);
   });
 });
 

@@ -1,16 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
-import { CATALOGUE_LIST, LISTED_FIELDS, type ListedPart, listEntriesOf, PRICE_LIST, readSearchKey, searchKey } from "@/lib/catalogue/lists";
+import { CATALOGUE_LIST, listChanges, partListChanges, sortedList } from "@/lib/catalogue/lists";
+import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
+import { searchEntry } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
-import { changeLists, keyId, readWholeList } from "@/lib/storage/ordered-index";
-import { addFitment, removeFitment, setUniversal } from "@/lib/fitment/commands";
+import { keepLists, missingFromLists } from "@/lib/storage/ordered-lists";
+import { addFitment, removeFitment, setUniversal } from "@/lib/catalogue/fitment-commands";
 import { fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
-import { REVIEW_LIST } from "@/lib/reviews/list";
+import { reviewList } from "@/lib/reviews/list";
 import { readReviewTotals } from "@/lib/reviews/totals";
 import { removeReview, saveReview } from "@/lib/reviews/commands";
 import { registerUser } from "@/lib/users/commands";
-import { USER_LIST } from "@/lib/users/list";
+import { userList } from "@/lib/users/list";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
@@ -26,9 +28,9 @@ import { fitmentDisagreements } from "../support/lists-agree";
 
 const heldLists: string[] = [];
 /** Holds a list's lock as a writer elsewhere would, so a write reaching that list fails after its document is written. */
-async function holdList(list: string): Promise<void> {
-  await StockLock.collection.insertOne({ _id: `list:${list}`, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
-  heldLists.push(list);
+async function holdList({ name }: { name: string }): Promise<void> {
+  await StockLock.collection.insertOne({ _id: `list:${name}`, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
+  heldLists.push(name);
 }
 afterEach(async () => {
   for (const list of heldLists.splice(0)) await StockLock.deleteOne({ _id: `list:${list}`, token: "held-by-the-test" });
@@ -37,20 +39,17 @@ async function letGo(): Promise<void> {
   for (const list of heldLists.splice(0)) await StockLock.deleteOne({ _id: `list:${list}`, token: "held-by-the-test" });
 }
 
-const holds = async (list: string, id: string) => (await readWholeList(list)).some((key) => keyId(key) === id || readSearchKey(key).id === id);
+const holds = async (list: { wholeIds(): Promise<string[]> }, id: string) => (await list.wholeIds()).includes(id);
 const listedPart = (id: string) => Part.findById(id, LISTED_FIELDS).lean<ListedPart>();
 /** The catalogue lists (sorts, search terms, numbers, facets) `part` belongs in that lack it. */
 async function missingFromCatalogue(part: ListedPart): Promise<string[]> {
-  const missing: string[] = [];
-  for (const { list, key } of listEntriesOf(part)) if (!(await readWholeList(list)).includes(key)) missing.push(list);
-  return missing;
+  return (await missingFromLists(partListChanges(part, "add"))).map((change) => change.list);
 }
 /** The catalogue lists that still hold `part` as it was, where the part as it is now (if any) has no such entry. */
 async function stillHolding(part: ListedPart, now: ListedPart | null = null): Promise<string[]> {
-  const kept = new Set((now ? listEntriesOf(now) : []).map(({ list, key }) => `${list}\n${key}`));
-  const holding: string[] = [];
-  for (const { list, key } of listEntriesOf(part)) if (!kept.has(`${list}\n${key}`) && (await readWholeList(list)).includes(key)) holding.push(list);
-  return holding;
+  const gone = listChanges(part, now).filter((change) => change.op === "remove");
+  const missing = new Set(await missingFromLists(gone));
+  return gone.filter((change) => !missing.has(change)).map((change) => change.list);
 }
 
 let serial = 0;
@@ -72,7 +71,7 @@ describe("a part's writes cut short between the part and its lists", () => {
     await expect(addPart(partSchema.parse({ partsname: "Cut short new part", image: "/parts/placeholder.svg", price: 12, quantity: 3, description: "Added while a list stays busy.", sku: "CUT-NEW-1" }))).rejects.toThrow();
     await letGo();
     const part = (await Part.findOne({ partsname: "Cut short new part" }, LISTED_FIELDS).lean<ListedPart>())!;
-    expect(await missingFromCatalogue(part)).toEqual([CATALOGUE_LIST]);
+    expect(await missingFromCatalogue(part)).toEqual([CATALOGUE_LIST.name]);
     await completeInterruptedWrites();
     expect(await missingFromCatalogue(part)).toEqual([]);
   }, 30_000);
@@ -81,7 +80,7 @@ describe("a part's writes cut short between the part and its lists", () => {
     const id = await newPart({ price: 20 });
     await addFitment(id, [corolla]);
     const before = (await listedPart(id))!;
-    await holdList(PRICE_LIST);
+    await holdList(sortedList("price"));
     await expect(updatePart(id, { price: 55 })).rejects.toThrow();
     await letGo();
     // The next write of the part, of another field, completes the edit's lists.
@@ -89,8 +88,8 @@ describe("a part's writes cut short between the part and its lists", () => {
     const after = (await listedPart(id))!;
     expect(await missingFromCatalogue(after)).toEqual([]);
     expect(await stillHolding(before, after)).toEqual([]);
-    expect(await readWholeList(fittingList("2019|cutmake|cutmodel"))).toContain(searchKey(after));
-    expect(await readWholeList(fittingList("2019|cutmake|cutmodel"))).not.toContain(searchKey(before));
+    expect(await fittingList("2019|cutmake|cutmodel").whole()).toContainEqual(searchEntry(after));
+    expect(await fittingList("2019|cutmake|cutmodel").whole()).not.toContainEqual(searchEntry(before));
   }, 30_000);
 
   it("a deleted part leaves no list entry, fitment or SKU claim behind once start-up completes the delete", async () => {
@@ -147,7 +146,7 @@ describe("a fitment write cut short between its documents and its lists", () => 
     const id = await newPart();
     await addFitment(id, [{ ...corolla, yearFrom: 2017, engine: "1.6 L4" }]);
     const part = (await listedPart(id))!;
-    await changeLists([{ list: fittingList("2017|cutmake|cutmodel"), key: searchKey(part), op: "remove" }]);
+    await keepLists([fittingList("2017|cutmake|cutmodel").change(searchEntry(part), "remove")]);
     expect(await fitmentDisagreements(id)).not.toEqual([]);
     expect(await addFitment(id, [{ ...corolla, yearFrom: 2017, engine: "1.6 L4" }])).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
     expect(await fitmentDisagreements(id)).toEqual([]);
@@ -158,33 +157,33 @@ describe("review and account writes cut short before their lists", () => {
   const author = (email: string) => ({ email, name: "Cut Reviewer", image: "", role: "user" as const });
 
   it("a new review missing from the list is listed, and counted once, by the next review write", async () => {
-    await holdList(REVIEW_LIST);
+    await holdList(reviewList);
     await expect(saveReview({ rating: 4, description: "Cut short." }, author("cut-one@example.com"))).rejects.toThrow();
     await letGo();
     const review = (await Review.findOne({ email: "cut-one@example.com" }).lean())!;
-    expect(await holds(REVIEW_LIST, String(review._id))).toBe(false);
+    expect(await holds(reviewList, String(review._id))).toBe(false);
     await saveReview({ rating: 2, description: "The next one." }, author("cut-two@example.com"));
-    expect(await holds(REVIEW_LIST, String(review._id))).toBe(true);
+    expect(await holds(reviewList, String(review._id))).toBe(true);
     expect((await readReviewTotals()).count).toBe(await Review.countDocuments());
   }, 30_000);
 
   it("a removed review leaves the list at start-up, and is taken off the totals once", async () => {
     const { review } = await saveReview({ rating: 5, description: "To be removed." }, author("cut-three@example.com"));
-    await holdList(REVIEW_LIST);
+    await holdList(reviewList);
     await expect(removeReview(review._id, author("cut-three@example.com"))).rejects.toThrow();
     await letGo();
     await completeInterruptedWrites();
-    expect(await holds(REVIEW_LIST, review._id)).toBe(false);
+    expect(await holds(reviewList, review._id)).toBe(false);
     expect((await readReviewTotals()).count).toBe(await Review.countDocuments());
   }, 30_000);
 
   it("an account opened but missing from the accounts list is listed at start-up", async () => {
-    await holdList(USER_LIST);
+    await holdList(userList);
     await expect(registerUser({ email: "cut-account@example.com", name: "Cut Account" })).rejects.toThrow();
     await letGo();
     const user = (await User.findOne({ email: "cut-account@example.com" }).lean())!;
-    expect(await holds(USER_LIST, String(user._id))).toBe(false);
+    expect(await holds(userList, String(user._id))).toBe(false);
     await completeInterruptedWrites();
-    expect(await holds(USER_LIST, String(user._id))).toBe(true);
+    expect(await holds(userList, String(user._id))).toBe(true);
   }, 30_000);
 });

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
-import { keyId, readWholeList } from "@/lib/storage/ordered-index";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
@@ -51,10 +50,10 @@ type StoredOrder = OrderDoc & { createdAt: Date };
 async function disagreements(): Promise<string[]> {
   const orders = await Order.find({}).lean<StoredOrder[]>();
   const wrong: string[] = [];
-  const compare = async (list: string, wanted: StoredOrder[]) => {
-    const listed = (await readWholeList(list)).map(keyId).sort();
+  const compare = async (list: { name: string; wholeIds(): Promise<string[]> }, wanted: StoredOrder[]) => {
+    const listed = (await list.wholeIds()).sort();
     const ids = wanted.map((stored) => String(stored._id)).sort();
-    if (JSON.stringify(listed) !== JSON.stringify(ids)) wrong.push(`${list}: lists ${listed.length}, orders ${ids.length}`);
+    if (JSON.stringify(listed) !== JSON.stringify(ids)) wrong.push(`${list.name}: lists ${listed.length}, orders ${ids.length}`);
   };
   await compare(ALL_ORDERS, orders);
   await compare(customerList(CUSTOMER), orders);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
-import { listAllOrders, listOrdersFor } from "@/lib/orders/lists";
+import { listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
 import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
 import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";

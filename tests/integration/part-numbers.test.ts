@@ -114,7 +114,7 @@ describe("reindexCatalogue and the numbers", () => {
   it("drops the number lists no part bears any more", async () => {
     await Part.collection.updateOne({ partsname: "Imported idler" }, { $unset: { mpn: 1 } });
     await reindexCatalogue();
-    expect(await IndexDirectory.findById(numberList("imp9001")).lean()).toBeNull();
+    expect(await IndexDirectory.findById(numberList("imp9001").name).lean()).toBeNull();
     expect(await found("IMP-9001")).toEqual([]);
   });
 });

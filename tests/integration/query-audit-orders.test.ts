@@ -2,7 +2,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
-import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/lists";
+import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
 import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/summary";

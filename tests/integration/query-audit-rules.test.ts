@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb, trusted } from "@/lib/storage/connect";
-import { changeLists, encodeKey, readList } from "@/lib/storage/ordered-index";
+import { entriesInEvery, keepLists, ListsRebuild, missingFromLists, orderedList } from "@/lib/storage/ordered-lists";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { problemsOf, queriesOf, startQueryRecorder, stopQueryRecorder } from "@/tests/support/query-audit";
@@ -31,13 +31,25 @@ describe("the query audit's rules", () => {
     }
   });
 
-  it("pass equality on _id or on indexed fields, and the ordered lists' reads and writes", async () => {
-    const list = `audit:${Math.random()}`;
+  it("pass equality on _id or on indexed fields, and every read and write at the ordered lists' door", async () => {
+    const list = orderedList(`audit:${Math.random()}`, { rank: "number", id: "text" });
+    const other = orderedList(`audit:${Math.random()}`, { rank: "number", id: "text" });
     const { queries } = await queriesOf(async () => {
       await Part.findById(new mongoose.Types.ObjectId()).lean();
       await Order.find({ partId: new mongoose.Types.ObjectId() }).limit(20).lean();
-      await changeLists([{ list, key: encodeKey(1, "a"), op: "add" }]);
-      await readList(list, { offset: 0, limit: 10, descending: true });
+      await keepLists([list.change({ rank: 1, id: "a" }, "add"), list.change({ rank: 2, id: "b" }, "add"), other.change({ rank: 1, id: "a" }, "add")]);
+      await list.page({ offset: 0, limit: 10, descending: true });
+      await list.idPage({ offset: 1, limit: 10 });
+      await list.whole();
+      await list.size();
+      await list.exists();
+      await list.counted();
+      await list.pageLeavingOut({ offset: 0, limit: 1 }, [{ rank: 1, id: "a" }]);
+      await entriesInEvery([list, other]);
+      await missingFromLists([list.change({ rank: 3, id: "c" }, "add")]);
+      const rebuild = new ListsRebuild();
+      rebuild.add(list, { rank: 1, id: "a" });
+      await rebuild.write();
     });
     expect(queries.length).toBeGreaterThan(3);
     expect(problemsOf("equality reads", queries)).toEqual([]);

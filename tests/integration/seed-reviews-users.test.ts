@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { vehiclePartsPage } from "@/lib/fitment/queries";
+import { vehiclePartsPage } from "@/lib/catalogue/vehicle-parts-page";
 import { listReviews, reviewStats } from "@/lib/reviews/queries";
 import { seedReviews } from "@/lib/seed/catalogue";
 import { DEV_ADMIN_EMAIL, seedDatabase } from "@/lib/seed/seed";

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { listSize } from "@/lib/storage/ordered-index";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { seedParts } from "@/lib/seed/catalogue";
 import { seedDatabase } from "@/lib/seed/seed";
@@ -26,14 +25,14 @@ describe("sitemap", () => {
 
   it("lists every vehicle page, each model year once", async () => {
     const vehicles = locs(await sitemapXml()).filter((u) => u.includes("/vehicles/"));
-    expect(vehicles).toHaveLength(await listSize(MODEL_YEARS_LIST));
+    expect(vehicles).toHaveLength(await MODEL_YEARS_LIST.size());
     expect(new Set(vehicles).size).toBe(vehicles.length);
     expect(vehicles.some((u) => u.endsWith("/vehicles/2016/honda/civic"))).toBe(true);
   });
 
   it("becomes an index of files once the catalogue outgrows one, and the files cover every part and vehicle once", async () => {
     const perFile = 5;
-    const vehicleCount = await listSize(MODEL_YEARS_LIST);
+    const vehicleCount = await MODEL_YEARS_LIST.size();
     const index = await sitemapXml(perFile);
     expect(index).toContain("<sitemapindex");
     const files = locs(index);

@@ -1,6 +1,4 @@
 import { Types } from "mongoose";
-import { readSearchKey } from "@/lib/catalogue/lists";
-import { keyId, readWholeList } from "@/lib/storage/ordered-index";
 import { engineOnlyParts, fitsList, fittingList, modelYearOf } from "@/lib/fitment/lists";
 import { findModelYear } from "@/lib/fitment/queries";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
@@ -17,9 +15,9 @@ export async function fitmentDisagreements(partId: string, modelYears: string[] 
   const docs = await Fitment.find({ part: new Types.ObjectId(partId) }).lean<FitmentFields[]>();
   const stored = new Set(docs.map((doc) => doc._id));
   const found: string[] = [];
-  const listed = new Set((await readWholeList(fitsList(partId))).map(keyId));
+  const listed = new Set(await fitsList(partId).wholeIds());
   for (const id of listed) if (!stored.has(id)) found.push(`the part's list names ${id}, which is not stored`);
-  const inModelYear = async (modelYear: string) => (await readWholeList(fittingList(modelYear))).some((key) => readSearchKey(key).id === partId);
+  const inModelYear = async (modelYear: string) => (await fittingList(modelYear).wholeIds()).includes(partId);
   for (const doc of docs) {
     const modelYear = modelYearOf(doc._id);
     if (!listed.has(doc._id)) found.push(`the part's list lacks ${modelYear}`);

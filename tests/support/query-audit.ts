@@ -5,7 +5,7 @@ import mongoose from "mongoose";
 // lib/storage/postgres-equality-indexes.sql) and sorts, skips, ranges, $in, $or and regular expressions
 // in memory over every match. So a read is engine-shaped when:
 //   (a) its filter is equality only, on _id or on fields that a declared index of the model holds;
-//   (b) it neither sorts nor skips (ordered pages come from lib/storage/ordered-index.ts);
+//   (b) it neither sorts nor skips (ordered pages come from the lists' door, lib/storage/ordered-lists.ts);
 //   (c) a `find` reads one document by _id, or carries a limit, or says why its matches are few;
 //   (d) each call sends a fixed number of queries, whatever the number of rows it returns
 //       (checked by the audits that use this, with more rows than a page).

@@ -1,3 +1,4 @@
+import "server-only";
 import mongoose, { Schema, type Model } from "mongoose";
 
 // The ordered lists of lib/storage/ordered-index.ts: each list is cut into chunks of sorted keys, and a

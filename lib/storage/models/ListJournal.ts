@@ -1,3 +1,4 @@
+import "server-only";
 import mongoose, { Schema, type Model } from "mongoose";
 
 // Writes of documents and their lists in progress (lib/storage/list-journal.ts): one note per thing

@@ -1,5 +1,5 @@
 import { findPart } from "@/lib/catalogue/queries";
-import { addFitment } from "@/lib/fitment/commands";
+import { addFitment } from "@/lib/catalogue/fitment-commands";
 import { partFitmentPage } from "@/lib/fitment/queries";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { HttpError, jsonReply } from "@/lib/http/errors";

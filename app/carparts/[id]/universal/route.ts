@@ -1,4 +1,4 @@
-import { setUniversal } from "@/lib/fitment/commands";
+import { setUniversal } from "@/lib/catalogue/fitment-commands";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { jsonReply } from "@/lib/http/errors";
 import { requireAdmin } from "@/lib/auth/api-guards";

@@ -7,7 +7,7 @@ import { Pagination } from "@/components/Pagination";
 import { requireAdminPage } from "@/lib/auth/guards";
 import { findPart } from "@/lib/catalogue/queries";
 import { partFitmentPage } from "@/lib/fitment/queries";
-import { vehiclePageNumber } from "@/lib/fitment/vehicle-page";
+import { vehiclePageNumber } from "@/lib/catalogue/vehicle-page";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 
 // Manage Product, one part's fitment: the model years it fits (50 a page), each removable, a form

@@ -6,7 +6,7 @@ import { FitmentItem } from "@/components/PartFitment";
 import { Pagination } from "@/components/Pagination";
 import { getPart } from "@/lib/catalogue/part-page";
 import { partFitmentPage } from "@/lib/fitment/queries";
-import { vehiclePageNumber } from "@/lib/fitment/vehicle-page";
+import { vehiclePageNumber } from "@/lib/catalogue/vehicle-page";
 import { pageMetadata } from "@/lib/site/metadata";
 
 // Every model year a part fits, 50 a page: its page lists the first ones.

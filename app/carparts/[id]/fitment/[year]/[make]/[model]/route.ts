@@ -1,4 +1,4 @@
-import { removeFitment } from "@/lib/fitment/commands";
+import { removeFitment } from "@/lib/catalogue/fitment-commands";
 import { parseWith } from "@/lib/http/body";
 import { jsonReply } from "@/lib/http/errors";
 import { requireAdmin } from "@/lib/auth/api-guards";

@@ -8,8 +8,8 @@ import { ChooseVehicleForm } from "@/components/garage/ChooseVehicleForm";
 import { vehiclePartsCount } from "@/lib/fitment/vehicle-parts-count";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
-import { vehiclePartsPage } from "@/lib/fitment/queries";
-import { modelYearOfPath, vehiclePageNumber } from "@/lib/fitment/vehicle-page";
+import { vehiclePartsPage } from "@/lib/catalogue/vehicle-parts-page";
+import { modelYearOfPath, vehiclePageNumber } from "@/lib/catalogue/vehicle-page";
 import { pageMetadata } from "@/lib/site/metadata";
 
 // /vehicles/<year>/<make>/<model>: the parts that fit one model year, server-rendered and in the

@@ -2,21 +2,22 @@ import "server-only";
 import type { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { rememberBrands } from "@/lib/catalogue/brands";
-import { LISTED_FIELDS, type ListedPart, listChanges, listEntriesOf } from "@/lib/catalogue/lists";
+import { listChanges, partListChanges } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
-import { changeLists, type ListChange } from "@/lib/storage/ordered-index";
 import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";
-import { dropFitment, partKeyAsStored } from "@/lib/fitment/part-changes";
-import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/pending";
+import { dropFitment, partKeyAsStored, refitPartKeys } from "@/lib/fitment/part-changes";
+import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/noted-fitment";
+import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
+import { writeJournal } from "@/lib/storage/list-journal";
+import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
 import { withPartLock } from "@/lib/storage/part-lock";
 import { Part } from "@/models/Part";
 
-// The writes of a part and of its fitment, each noted before its documents (lib/storage/list-journal.ts),
-// under the part's lock. Every such writer takes the lock through withPartListsLock, which first
-// completes a write the last holder left cut short; start-up completes the rest.
+// The writes of a part and of its fitment, each journalled (lib/storage/list-journal.ts) under the
+// part's lock. Every such writer takes the lock through withPartListsLock, which first completes a
+// write the last holder left cut short; start-up completes the rest.
 
 export type PartNote = {
   /** A write of the part itself, and the part as it was before it (null: a part being added). */
@@ -25,24 +26,27 @@ export type PartNote = {
   fitment?: NotedFitment[];
 };
 
-export const PART_NOTE_PREFIX = "part:";
-const noteId = (partId: Types.ObjectId | string) => `${PART_NOTE_PREFIX}${String(partId).toLowerCase()}`;
-
-/** Notes a write of the part or its fitment, before its documents; call holding withPartListsLock. Returns what ends it once the lists are written. */
-export async function notePartWrite(partId: Types.ObjectId | string, note: PartNote): Promise<() => Promise<void>> {
-  const token = await noteWrite(noteId(partId), note);
-  return () => writeDone(noteId(partId), token);
+/**
+ * What follows from a part's write, in one place: its brand in the brands' menu, its entries in
+ * the catalogue's lists (lib/catalogue/lists.ts), its entry in the lists of the vehicles it fits,
+ * and, once it is deleted, its fitment. `before`/`after` null: the part added, deleted.
+ */
+export async function followPart(before: ListedPart | null, after: ListedPart | null): Promise<void> {
+  if (after) await rememberBrands([after.brand]);
+  await keepLists(listChanges(before, after));
+  if (before && after) await refitPartKeys(before, after);
+  if (before && !after) await dropFitment(before);
 }
 
 /** The part's lists and menus made to agree with its documents as they are, after a write cut short. */
-async function completeLocked(partId: string, note: PartNote): Promise<void> {
+async function completePartWrite(partId: string, note: PartNote): Promise<void> {
   const after = await Part.findById(partId, LISTED_FIELDS).lean<ListedPart>();
   const changes: ListChange[] = [];
   const before = note.part?.before ?? null;
   if (note.part) {
     // Every entry of the part as it is, and those of the part as it was that it no longer has.
     changes.push(...listChanges(before, after).filter((change) => change.op === "remove"));
-    if (after) changes.push(...listEntriesOf(after).map((entry): ListChange => ({ ...entry, op: "add" })), ...(await partKeyAsStored(before, after)));
+    if (after) changes.push(...partListChanges(after, "add"), ...(await partKeyAsStored(before, after)));
     if (before?.sku && compactNumber(before.sku) !== compactNumber(after?.sku ?? "")) await releaseSku(before.sku, before._id);
     if (after?.sku) await claimSku(after.sku, after._id).catch((error: unknown) => {
       if (!(error instanceof ConflictError)) throw error;
@@ -55,19 +59,19 @@ async function completeLocked(partId: string, note: PartNote): Promise<void> {
     await addToMenus(vehicles);
     changes.push(...fitment);
   }
-  await changeLists(changes);
+  await keepLists(changes);
   if (!after && before) await dropFitment(before);
   await partsChanged(partId);
+  console.warn(`[catalogue] completed the lists of part ${partId}, whose write was cut short`);
 }
 
-/** Completes the part's write cut short, if any; call holding the part's lock. Whether there was one. */
-async function completePartWriteLocked(partId: string): Promise<boolean> {
-  const noted = await pendingWrite<PartNote>(noteId(partId));
-  if (!noted) return false;
-  await completeLocked(partId, noted.entry);
-  await writeDone(noted._id, noted.token);
-  console.warn(`[catalogue] completed the lists of part ${partId}, whose write was cut short`);
-  return true;
+/** Notes named "part:" and the part's id, lower-cased. */
+export const partWrites = writeJournal<PartNote>("part:", completePartWrite);
+const thing = (partId: Types.ObjectId | string) => String(partId).toLowerCase();
+
+/** Notes a write of the part or its fitment, before its documents; call holding withPartListsLock. Returns what ends it once the lists are written. */
+export async function notePartWrite(partId: Types.ObjectId | string, note: PartNote): Promise<() => Promise<void>> {
+  return (await partWrites.begin(thing(partId), note)).done;
 }
 
 /**
@@ -76,12 +80,12 @@ async function completePartWriteLocked(partId: string): Promise<boolean> {
  */
 export function withPartListsLock<T>(partId: Types.ObjectId | string, work: () => Promise<T>): Promise<T> {
   return withPartLock(partId, async () => {
-    await completePartWriteLocked(String(partId));
+    await partWrites.completeCutShort(thing(partId));
     return work();
   });
 }
 
 /** For start-up: completes the part's write cut short, under its lock. Whether there was one. */
-export function completePartWrite(partId: string): Promise<boolean> {
-  return withPartLock(partId, () => completePartWriteLocked(partId));
+export function completeCutShortPartWrite(partId: string): Promise<boolean> {
+  return withPartLock(partId, () => partWrites.completeCutShort(thing(partId)));
 }

@@ -1,14 +1,15 @@
 import "server-only";
 import { partsChanged } from "@/lib/cache/tags";
-import { LISTED_FIELDS, type ListedPart, searchKey } from "@/lib/catalogue/lists";
-import { notePartWrite, withPartListsLock } from "@/lib/catalogue/pending-lists";
+import { notePartWrite, withPartListsLock } from "@/lib/catalogue/part-writes";
+import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
+import { searchEntry } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { changeLists, type ListChange, missingEntries } from "@/lib/storage/ordered-index";
+import { keepLists, type ListChange, missingFromLists } from "@/lib/storage/ordered-lists";
 import { NotFoundError } from "@/lib/errors";
 import { engineOnlyChanges, fitmentEntries, fitmentId, fitmentIdsOf, fittingList, modelYearOf, UNIVERSAL_LIST } from "@/lib/fitment/lists";
 import { addToMenus } from "@/lib/fitment/menus";
-import { notedFitment, type NotedFitment } from "@/lib/fitment/pending";
+import { notedFitment, type NotedFitment } from "@/lib/fitment/noted-fitment";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { modelYearKey } from "@/lib/fitment/vehicles";
 import type { FitmentRow } from "@/lib/validation/fitment";
@@ -18,7 +19,7 @@ import { Part } from "@/models/Part";
 // An admin's changes to what a part fits. Each runs under the part's lock, so two admins (or an
 // import and an admin) editing one part's fitment never lose each other's rows; each is noted before
 // its documents are written and its lists after them, so one cut short is completed by the part's
-// next writer or at start-up (lib/catalogue/pending-lists.ts).
+// next writer or at start-up (lib/catalogue/part-writes.ts).
 
 const sameApplication = (a: FitmentApplication, b: FitmentApplication) => a.engine === b.engine && (a.position ?? "") === (b.position ?? "");
 
@@ -68,7 +69,7 @@ export async function addFitment(partId: string, rows: FitmentRow[]): Promise<Fi
       else counts.unchanged += docCounts.unchanged;
       if (!written) continue;
       writes.push(final);
-      noted.push(notedFitment(final, before ?? null));
+      noted.push(notedFitment(partId, final, before ?? null));
       if (!before) changes.push(...fitmentEntries(part, doc, "add"));
       changes.push(...engineOnlyChanges(before ?? null, final));
     }
@@ -80,13 +81,13 @@ export async function addFitment(partId: string, rows: FitmentRow[]): Promise<Fi
       if (missing) changes.push(...missing);
       if (missing && !written) {
         counts.updated += unchanged;
-        noted.push(notedFitment(doc, doc));
+        noted.push(notedFitment(partId, doc, doc));
       } else counts.unchanged += unchanged;
     }
     const done = noted.length > 0 ? await notePartWrite(partId, { fitment: noted }) : null;
     await allWritten(writes.map((doc) => Fitment.replaceOne({ _id: doc._id }, doc, { upsert: true })));
     await addToMenus(expanded.map(({ vehicle }) => vehicle));
-    await changeLists(changes);
+    await keepLists(changes);
     await partsChanged(partId);
     await done?.();
     return { modelYears: wanted.length, ...counts };
@@ -97,7 +98,7 @@ export async function addFitment(partId: string, rows: FitmentRow[]): Promise<Fi
 async function unlistedOf(part: ListedPart, docs: FitmentFields[]): Promise<Map<string, ListChange[]>> {
   const expected = docs.flatMap((doc) => [...fitmentEntries(part, doc, "add"), ...engineOnlyChanges(null, doc)].map((change) => ({ ...change, doc: doc._id })));
   const unlisted = new Map<string, ListChange[]>();
-  for (const { doc, ...change } of await missingEntries(expected)) unlisted.set(doc, [...(unlisted.get(doc) ?? []), change]);
+  for (const { doc, ...change } of await missingFromLists(expected)) unlisted.set(doc, [...(unlisted.get(doc) ?? []), change]);
   return unlisted;
 }
 
@@ -124,13 +125,13 @@ export async function removeFitment(partId: string, removal: FitmentRemoval): Pr
     const kept = doc?.applications.filter((application) => !matches(application)) ?? [];
     const removed = (doc?.applications.length ?? 0) - kept.length;
     if (!doc || removed === 0) throw new NotFoundError("This part has no fitment for that vehicle.");
-    const done = await notePartWrite(partId, { fitment: [notedFitment(doc, doc)] });
+    const done = await notePartWrite(partId, { fitment: [notedFitment(partId, doc, doc)] });
     if (kept.length > 0) {
       await Fitment.updateOne({ _id: id }, { $set: { applications: kept } });
-      await changeLists(engineOnlyChanges(doc, { ...doc, applications: kept }));
+      await keepLists(engineOnlyChanges(doc, { ...doc, applications: kept }));
     } else {
       await Fitment.deleteOne({ _id: id });
-      await changeLists([...fitmentEntries(part, doc, "remove"), ...engineOnlyChanges(doc, null)]);
+      await keepLists([...fitmentEntries(part, doc, "remove"), ...engineOnlyChanges(doc, null)]);
     }
     await partsChanged(partId);
     await done();
@@ -150,10 +151,10 @@ export async function setUniversal(partId: string, universal: boolean): Promise<
     const done = await notePartWrite(partId, { part: { before: part } });
     // false is kept, not unset: the seed gives its universal parts that mark only to parts never marked.
     await Part.updateOne({ _id: part._id }, { $set: { universal } });
-    const key = searchKey(part);
+    const entry = searchEntry(part);
     const intoVehicles: ListChange["op"] = universal ? "remove" : "add";
-    const vehicleLists = (await fitmentIdsOf(partId)).map((id): ListChange => ({ list: fittingList(modelYearOf(id)), key, op: intoVehicles }));
-    await changeLists([{ list: UNIVERSAL_LIST, key, op: universal ? "add" : "remove" }, ...vehicleLists]);
+    const vehicleLists = (await fitmentIdsOf(partId)).map((id) => fittingList(modelYearOf(id)).change(entry, intoVehicles));
+    await keepLists([UNIVERSAL_LIST.change(entry, universal ? "add" : "remove"), ...vehicleLists]);
     await partsChanged(partId);
     await done();
   });

@@ -2,7 +2,8 @@ import "server-only";
 import { cache } from "react";
 import { readPageNumber } from "@/lib/catalogue/query-string";
 import { findModelYear } from "@/lib/fitment/queries";
-import { FIRST_YEAR, lastYear, slugOf } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, lastYear } from "@/lib/fitment/vehicles";
+import { slugOf } from "@/lib/parts/names";
 
 type Params = { year: string; make: string; model: string };
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
-import { listSize } from "@/lib/storage/ordered-index";
 import { ALL_ORDERS, customerList, readOrderPage, statusList } from "@/lib/orders/order-lists";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
@@ -19,7 +18,7 @@ type ListedOrder = OrderDoc & { createdAt: Date };
 /** One page of a customer's orders, newest first. */
 export async function listOrdersFor(email: string, { limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<OrderView[]> {
   await connectDb();
-  if ((await listSize(customerList(email))) <= ONE_QUERY_ORDERS) {
+  if ((await customerList(email).size()) <= ONE_QUERY_ORDERS) {
     // The list may lag a write made elsewhere: the limit keeps the read bounded all the same.
     const orders = await Order.find({ email }).limit(ONE_QUERY_ORDERS + 1).lean<ListedOrder[]>();
     if (orders.length <= ONE_QUERY_ORDERS) return orders.sort(newestFirst).slice(skip, skip + limit).map(toOrderView);

@@ -1,7 +1,6 @@
 import "server-only";
-import { numberList, readSearchKey } from "@/lib/catalogue/lists";
+import { numberList } from "@/lib/catalogue/lists";
 import { compactNumber } from "@/lib/catalogue/part-numbers";
-import { listSize, readList } from "@/lib/storage/ordered-index";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 
@@ -16,9 +15,9 @@ export async function partByNumber(text: string): Promise<PartLookup> {
   const claim = await SkuClaim.findById(compact).lean();
   if (claim && (await Part.exists({ _id: claim.part }))) return { partId: String(claim.part) };
   const list = numberList(compact);
-  const bearers = await listSize(list);
+  const bearers = await list.size();
   if (bearers === 0) return { error: `no part has the number ${text}` };
   if (bearers > 1) return { error: `${bearers} parts have the number ${text}: use the part's SKU` };
-  const { keys } = await readList(list, { offset: 0, limit: 1 });
-  return { partId: readSearchKey(keys[0]!).id };
+  const { ids } = await list.idPage({ offset: 0, limit: 1 });
+  return { partId: ids[0]! };
 }
