@@ -1,4 +1,5 @@
-import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, slugOf } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH } from "@/lib/fitment/vehicles";
+import { slugOf } from "@/lib/parts/names";
 import { HttpError } from "@/lib/http/errors";
 
 // A vehicle as the API's paths and queries name it: year, make and model slugs (lib/fitment/vehicles.ts).

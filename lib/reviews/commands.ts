@@ -2,9 +2,9 @@ import "server-only";
 import { Types } from "mongoose";
 import { reviewsChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/storage/connect";
-import { changeLists } from "@/lib/storage/ordered-index";
+import { keepLists } from "@/lib/storage/ordered-lists";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { REVIEW_LIST, reviewKey } from "@/lib/reviews/list";
+import { reviewListChange } from "@/lib/reviews/list";
 import { authorReview } from "@/lib/reviews/queries";
 import { changeReviewTotalsLocked, ensureReviewTotalsLocked, noteReviewWrite, reviewWriteDone, withReviewsLock } from "@/lib/reviews/totals";
 import { type ReviewView, toReviewView } from "@/lib/reviews/views";
@@ -32,7 +32,7 @@ export async function saveReview(input: NewReview, author: AccountView): Promise
     const token = await noteReviewWrite({ review: String(id), before: null });
     const review = await Review.create({ _id: id, rating: input.rating, description: input.description, ...authorFields(author), email: author.email });
     await changeReviewTotalsLocked(null, review.rating, token);
-    await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "add" }]);
+    await keepLists([reviewListChange(review, "add")]);
     await reviewWriteDone(token);
     return { review: toReviewView(review.toObject()), created: true };
   });
@@ -85,7 +85,7 @@ export async function removeReview(id: string, actor: AccountView): Promise<{ de
       throw new NotFoundError("There is no review with this id.");
     }
     await changeReviewTotalsLocked(review.rating, null, token);
-    await changeLists([{ list: REVIEW_LIST, key: reviewKey(review), op: "remove" }]);
+    await keepLists([reviewListChange(review, "remove")]);
     await reviewWriteDone(token);
   });
   await reviewsChanged();

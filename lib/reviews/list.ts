@@ -1,6 +1,6 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { type ListChange, type ListPlace, ListsRebuild, orderedList } from "@/lib/storage/ordered-lists";
+import { type ListChange, ListsRebuild, orderedList } from "@/lib/storage/ordered-lists";
 import { Review, type ReviewDoc } from "@/models/Review";
 
 /** Every review by when it was written (lib/storage/ordered-lists.ts), read newest first. */
@@ -11,10 +11,6 @@ const reviewEntry = (review: Listed) => ({ createdAt: (review.createdAt ?? new D
 
 /** The change that puts a review in the list, or takes it out. */
 export const reviewListChange = (review: Listed, op: ListChange["op"]): ListChange => reviewList.change(reviewEntry(review), op);
-
-/** The list's name, and a review's place in it, for a writer that builds its changes itself (lib/reviews/commands.ts). */
-export const REVIEW_LIST = reviewList.name;
-export const reviewKey = (review: Listed): ListPlace => reviewList.placeOf(reviewEntry(review));
 
 /**
  * One page of reviews, newest first: the page's ids from the list, then each review by its id
