@@ -1,15 +1,16 @@
 // The shop's layers, checked by `npm run deps` (part of `npm test`). From the bottom up:
-//   models/ and lib/errors.ts;
+//   models/, lib/errors.ts and lib/vocabulary/ (the shop's words: categories, slugs, part numbers,
+//   the vehicle year range, the fitment import format; pure, imports nothing of the shop);
 //   lib/storage/ (the engine's machinery: lists, locks, journals), generic;
 //   the web plumbing and the site's shell (lib/http, server, cache, limits, validation, openapi,
 //   redis, site), which serve every domain and know none;
-//   the domains (lib/catalogue, fitment, garage, orders, reviews, users, auth, stock, seed,
+//   the domains (lib/parts, what catalogue and fitment share; lib/catalogue, fitment, garage, orders, reviews, users, auth, stock, seed,
 //   maintenance), which may use everything below them;
 //   app/, components/, instrumentation.ts, proxy.ts and next.config.ts on top.
 // A domain's words that the plumbing needs are handed to it from above (next.config.ts gives the
 // route table the catalogue's sorts, instrumentation.ts gives the server its start-up repairs).
 
-const DOMAINS = "^lib/(catalogue|fitment|garage|orders|reviews|users|auth|stock|seed|maintenance)/";
+const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|reviews|users|auth|stock|seed|maintenance)/";
 const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site)/";
 const TOP = "^(app|components)/|^(instrumentation|proxy|next[.]config)[.]ts$";
 
@@ -43,6 +44,13 @@ module.exports = {
       comment: "The catalogue and fitment import each other one way only: the catalogue may use fitment, fitment never the catalogue. Move what both need below both.",
       from: { path: "^lib/fitment/" },
       to: { path: "^lib/catalogue/" },
+    },
+    {
+      name: "vocabulary-is-pure",
+      severity: "error",
+      comment: "lib/vocabulary holds the shop's words that forms, the API's description and the domains all use: it imports nothing else of the shop, so anything may import it.",
+      from: { path: "^lib/vocabulary/" },
+      to: { path: "^(lib|models|app|components)/", pathNot: "^lib/vocabulary/" },
     },
     {
       name: "models-at-the-bottom",

@@ -1,4 +1,4 @@
-import { PART_CATEGORIES } from "@/lib/parts/categories";
+import { PART_CATEGORIES } from "@/lib/vocabulary/categories";
 import type { PartView } from "@/lib/catalogue/views";
 
 /** A part page's brand, category and numbers: what a mechanic checks against the old part or the car maker's catalogue. */

@@ -10,7 +10,7 @@ export type FitmentFields = {
   _id: string;
   part: Types.ObjectId;
   year: number;
-  /** Slugs (lib/fitment/vehicles.ts), and the names as the admin first spelled them. */
+  /** Slugs (lib/vocabulary/vehicles.ts), and the names as the admin first spelled them. */
   make: string;
   model: string;
   makeName: string;

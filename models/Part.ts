@@ -14,9 +14,9 @@ const partSchema = new Schema(
     description: { type: String, required: true, trim: true, maxlength: 4000 },
     /** Unset when not known, as on parts stored before they existed. */
     brand: { type: String, trim: true, maxlength: 60 },
-    /** A slug of PART_CATEGORIES (lib/parts/categories.ts). */
+    /** A slug of PART_CATEGORIES (lib/vocabulary/categories.ts). */
     category: { type: String, trim: true, maxlength: 40 },
-    /** Manufacturer part number, as the admin wrote it; matched by its compact form (lib/catalogue/part-numbers.ts). */
+    /** Manufacturer part number, as the admin wrote it; matched by its compact form (lib/vocabulary/part-numbers.ts). */
     mpn: { type: String, trim: true, maxlength: 40 },
     /** The shop's own number: no two parts share one (lib/catalogue/sku-claims.ts). */
     sku: { type: String, trim: true, maxlength: 40 },

@@ -1,7 +1,7 @@
 import type { FieldError, Merge, UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "@/components/forms/FormField";
-import { PART_CATEGORIES } from "@/lib/parts/categories";
-import { MAX_OEM_NUMBERS } from "@/lib/catalogue/part-numbers";
+import { PART_CATEGORIES } from "@/lib/vocabulary/categories";
+import { MAX_OEM_NUMBERS } from "@/lib/vocabulary/part-numbers";
 
 // The add-product form's and the edit dialog's brand, category and numbers: all optional.
 

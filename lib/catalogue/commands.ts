@@ -3,7 +3,7 @@ import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { followPart, notePartWrite, withPartListsLock } from "@/lib/catalogue/part-writes";
 import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
-import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/storage/connect";

@@ -1,4 +1,4 @@
-import { PART_CATEGORIES, type PartCategory } from "@/lib/parts/categories";
+import { PART_CATEGORIES, type PartCategory } from "@/lib/vocabulary/categories";
 import { PRICE_BANDS, type FacetFilters, priceBandOf } from "@/lib/catalogue/facets";
 import type { SearchEntry } from "@/lib/parts/search-entry";
 import type { FacetSpread } from "@/lib/catalogue/facet-counts";

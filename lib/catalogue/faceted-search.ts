@@ -1,5 +1,5 @@
 import "server-only";
-import { PART_CATEGORIES, type PartCategory } from "@/lib/parts/categories";
+import { PART_CATEGORIES, type PartCategory } from "@/lib/vocabulary/categories";
 import { knownBrands } from "@/lib/catalogue/brands";
 import { catalogueSpread } from "@/lib/catalogue/facet-counts";
 import { type Counts, type FacetedPage, countsFrom, emptyCounts, facetsOf, tally } from "@/lib/catalogue/facet-tally";

@@ -1,4 +1,4 @@
-import { PART_CATEGORIES, type PartCategory, isPartCategory } from "@/lib/parts/categories";
+import { PART_CATEGORIES, type PartCategory, isPartCategory } from "@/lib/vocabulary/categories";
 import { PRICE_BANDS, type PriceBand } from "@/lib/catalogue/price-bands";
 
 export { PRICE_BANDS, type PriceBand, isPriceBand } from "@/lib/catalogue/price-bands";

@@ -11,7 +11,7 @@ import { engineOnlyChanges, fitmentEntries, fitmentId, fitmentIdsOf, fittingList
 import { addToMenus } from "@/lib/fitment/menus";
 import { notedFitment, type NotedFitment } from "@/lib/fitment/noted-fitment";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
-import { modelYearKey } from "@/lib/fitment/vehicles";
+import { modelYearKey } from "@/lib/vocabulary/vehicles";
 import type { FitmentRow } from "@/lib/validation/fitment";
 import { Fitment, type FitmentApplication, type FitmentFields } from "@/models/Fitment";
 import { Part } from "@/models/Part";

@@ -3,7 +3,7 @@ import { LockBusyError } from "@/lib/storage/lock";
 import { InvalidInputError, NotFoundError } from "@/lib/errors";
 import { addFitment } from "@/lib/catalogue/fitment-commands";
 import { parseCsv } from "@/lib/fitment/csv";
-import { type ImportColumn as Column, IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "@/lib/fitment/import-format";
+import { type ImportColumn as Column, IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "@/lib/vocabulary/fitment-import-format";
 import { partByNumber, type PartLookup } from "@/lib/catalogue/part-by-number";
 import { expandRows } from "@/lib/fitment/rows";
 import { type FitmentRow, fitmentRowSchema, MAX_MODEL_YEARS_PER_REQUEST } from "@/lib/validation/fitment";

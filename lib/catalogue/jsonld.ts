@@ -1,4 +1,4 @@
-import { PART_CATEGORIES } from "@/lib/parts/categories";
+import { PART_CATEGORIES } from "@/lib/vocabulary/categories";
 import type { PartView } from "@/lib/catalogue/views";
 import type { FitmentView } from "@/lib/fitment/queries";
 import { shownPartImage } from "@/lib/catalogue/part-image-file";

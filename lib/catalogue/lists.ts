@@ -1,11 +1,11 @@
 import "server-only";
-import { PART_CATEGORIES, isPartCategory } from "@/lib/parts/categories";
+import { PART_CATEGORIES, isPartCategory } from "@/lib/vocabulary/categories";
 import { brandList, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
-import { partNumbersOf } from "@/lib/catalogue/part-numbers";
+import { partNumbersOf } from "@/lib/vocabulary/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
 import { partTerms } from "@/lib/catalogue/search-terms";
 import { addedAt, type ListedPart, priceCents, type SortedPart } from "@/lib/parts/listed-part";
-import { foldText } from "@/lib/parts/names";
+import { foldText } from "@/lib/vocabulary/names";
 import { brandSlugOf, SEARCH_FIELDS, type SearchEntry, searchEntry } from "@/lib/parts/search-entry";
 import { changesBetween, type Entry, type Fields, type ListChange, ListsRebuild, type ListWindow, type OrderedList, orderedList, orderedLists } from "@/lib/storage/ordered-lists";
 
@@ -79,7 +79,7 @@ export const sortedList = (order: PartOrder): PartsList => SORTED_LISTS[order];
 
 export const SEARCH_LIST_PREFIX = "search:";
 export const searchList = orderedLists((term: string) => `${SEARCH_LIST_PREFIX}${term}`, SEARCH_FIELDS);
-/** The parts bearing a number (MPN, SKU, GTIN or OEM), by its compact form (lib/catalogue/part-numbers.ts). */
+/** The parts bearing a number (MPN, SKU, GTIN or OEM), by its compact form (lib/vocabulary/part-numbers.ts). */
 export const NUMBER_LIST_PREFIX = "number:";
 export const numberList = orderedLists((compact: string) => `${NUMBER_LIST_PREFIX}${compact}`, SEARCH_FIELDS);
 

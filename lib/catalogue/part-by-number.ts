@@ -1,6 +1,6 @@
 import "server-only";
 import { numberList } from "@/lib/catalogue/lists";
-import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 

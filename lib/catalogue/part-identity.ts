@@ -1,4 +1,4 @@
-import { gtinDigits } from "@/lib/catalogue/part-numbers";
+import { gtinDigits } from "@/lib/vocabulary/part-numbers";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 
 // A part's brand, category and numbers as stored: the form's empty fields are not stored (in an

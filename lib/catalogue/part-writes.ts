@@ -3,7 +3,7 @@ import type { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { rememberBrands } from "@/lib/catalogue/brands";
 import { listChanges, partListChanges } from "@/lib/catalogue/lists";
-import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";

@@ -2,7 +2,7 @@
 // and, for the sorts, by the rewrites to the cached catalogue (lib/cache/cached-routes.ts). Imports
 // only files free of imports: next.config.ts loads it.
 
-import { isPartCategory, type PartCategory } from "../parts/categories";
+import { isPartCategory, type PartCategory } from "../vocabulary/categories";
 import { isPriceBand, type PriceBand } from "./price-bands";
 
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,7 +1,7 @@
 import "server-only";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
 import { catalogueRebuild, NUMBER_LIST_PREFIX, partListChanges, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
-import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
 import { FACET_LIST_PREFIXES } from "@/lib/catalogue/facets";
 import { brandSlugOf } from "@/lib/parts/search-entry";

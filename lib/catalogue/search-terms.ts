@@ -1,4 +1,4 @@
-import { foldText } from "@/lib/parts/names";
+import { foldText } from "@/lib/vocabulary/names";
 // The words a search matches: lower-cased, accents folded ("Décor" is "decor"), split on anything
 // that is not a letter or a digit, so "#12" is the word "12" and "start-stop" two words.
 

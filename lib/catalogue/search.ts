@@ -1,6 +1,6 @@
 import "server-only";
 import { numberList, searchList } from "@/lib/catalogue/lists";
-import { numberQueryOf } from "@/lib/catalogue/part-numbers";
+import { numberQueryOf } from "@/lib/vocabulary/part-numbers";
 import { MAX_SEARCH_LENGTH, type PartSort } from "@/lib/catalogue/query-string";
 import { queryTerms } from "@/lib/catalogue/search-terms";
 import type { SearchEntry } from "@/lib/parts/search-entry";

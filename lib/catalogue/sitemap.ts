@@ -2,7 +2,7 @@ import "server-only";
 import { CATALOGUE_PAGE_SIZE, HOME_PART_COUNT, countParts, partSitemapEntries, type PartSitemapEntry } from "@/lib/catalogue/queries";
 import { REVIEWS_PATH, pageCount } from "@/lib/cache/cached-routes";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
-import { vehiclePath } from "@/lib/fitment/vehicles";
+import { vehiclePath } from "@/lib/vocabulary/vehicles";
 import { POLICIES_UPDATED } from "@/lib/site/policies";
 import { absoluteUrl } from "@/lib/site/site";
 

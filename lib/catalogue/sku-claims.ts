@@ -1,6 +1,6 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { compactNumber } from "@/lib/catalogue/part-numbers";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 import { ConflictError } from "@/lib/errors";
 import { withPartLock } from "@/lib/storage/part-lock";

@@ -2,8 +2,8 @@ import "server-only";
 import { cache } from "react";
 import { readPageNumber } from "@/lib/catalogue/query-string";
 import { findModelYear } from "@/lib/fitment/queries";
-import { FIRST_YEAR, lastYear } from "@/lib/fitment/vehicles";
-import { slugOf } from "@/lib/parts/names";
+import { FIRST_YEAR, lastYear } from "@/lib/vocabulary/vehicles";
+import { slugOf } from "@/lib/vocabulary/names";
 
 type Params = { year: string; make: string; model: string };
 

@@ -1,4 +1,4 @@
-import { isPartCategory, type PartCategory } from "@/lib/parts/categories";
+import { isPartCategory, type PartCategory } from "@/lib/vocabulary/categories";
 import { maxPerOrderOf } from "@/lib/validation/parts";
 import type { PartDoc } from "@/models/Part";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { withLock } from "@/lib/storage/lock";
 import { keepLists, orderedList } from "@/lib/storage/ordered-lists";
 import { MODEL_YEAR_FIELDS } from "@/lib/fitment/lists";
-import { modelYearKey, type VehicleSlugs } from "@/lib/fitment/vehicles";
+import { modelYearKey, type VehicleSlugs } from "@/lib/vocabulary/vehicles";
 import type { FitmentFields } from "@/models/Fitment";
 import { type MenuEntry, VehicleMenu } from "@/models/VehicleMenu";
 

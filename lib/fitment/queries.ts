@@ -3,7 +3,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { findEachById } from "@/lib/storage/each-by-id";
 import { fitsList } from "@/lib/fitment/lists";
 import { menuEntries, menuIds } from "@/lib/fitment/menus";
-import { vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
+import { vehicleLabel, vehiclePath } from "@/lib/vocabulary/vehicles";
 import type { FitmentApplication, FitmentFields } from "@/models/Fitment";
 import { Fitment } from "@/models/Fitment";
 import type { MenuEntry } from "@/models/VehicleMenu";

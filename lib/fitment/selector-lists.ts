@@ -1,4 +1,4 @@
-import { vehicleLabel, vehiclePath } from "@/lib/fitment/vehicles";
+import { vehicleLabel, vehiclePath } from "@/lib/vocabulary/vehicles";
 import type { MenuEntry } from "@/models/menu-entries";
 
 // The browser's side of the vehicle selector: the lists a choice opens, read from the REST menus

@@ -1,8 +1,8 @@
-import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH } from "@/lib/fitment/vehicles";
-import { slugOf } from "@/lib/parts/names";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH } from "@/lib/vocabulary/vehicles";
+import { slugOf } from "@/lib/vocabulary/names";
 import { HttpError } from "@/lib/http/errors";
 
-// A vehicle as the API's paths and queries name it: year, make and model slugs (lib/fitment/vehicles.ts).
+// A vehicle as the API's paths and queries name it: year, make and model slugs (lib/vocabulary/vehicles.ts).
 
 /** A model year's year in a path: four digits in the vehicle range; 400 otherwise. */
 export function yearParam(raw: string): number {

@@ -2,7 +2,7 @@ import "server-only";
 import type { SearchEntry } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
 import { engineOnlyParts, fittingList, UNIVERSAL_LIST } from "@/lib/fitment/lists";
-import { modelYearKey } from "@/lib/fitment/vehicles";
+import { modelYearKey } from "@/lib/vocabulary/vehicles";
 
 export type Vehicle = { year: number; make: string; model: string };
 

@@ -1,4 +1,4 @@
-import { FIRST_YEAR, MAX_SLUG_LENGTH, SLUG_PATTERN, lastYear } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, MAX_SLUG_LENGTH, SLUG_PATTERN, lastYear } from "@/lib/vocabulary/vehicles";
 
 // The vehicle a customer shops for, as the `vehicle` cookie and the catalogue's `vehicle` query
 // carry it: year/make/model, and the engine when one was chosen, all slugs, the same shape as a

@@ -1,7 +1,7 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
 import { fitmentId, fitsList } from "@/lib/fitment/lists";
-import { modelYearKey } from "@/lib/fitment/vehicles";
+import { modelYearKey } from "@/lib/vocabulary/vehicles";
 import type { KnownVehicle } from "@/lib/garage/known-vehicle";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { findModelYear, type ModelYear } from "@/lib/fitment/queries";
-import { vehicleLabel } from "@/lib/fitment/vehicles";
+import { vehicleLabel } from "@/lib/vocabulary/vehicles";
 import { type ChosenVehicle, chosenVehicleText } from "@/lib/garage/chosen-vehicle";
 
 /** A chosen vehicle the shop knows: its model year with names, and the engine when one was chosen. */

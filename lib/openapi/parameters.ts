@@ -3,7 +3,7 @@ import { type Json, jsonSchemaOf } from "@/lib/openapi/components";
 import { ORDERS_PAGE_SIZE, orderListQuerySchema } from "@/lib/validation/admin-orders";
 import { emailField } from "@/lib/validation/auth";
 import { EMAIL_DOC_PATTERN, MAX_PAGE_SIZE, PAGE_PARAM_SIZE, objectId, pagingQuerySchema } from "@/lib/validation/common";
-import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, SLUG_PATTERN } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, SLUG_PATTERN } from "@/lib/vocabulary/vehicles";
 import { fitmentRemovalQuerySchema } from "@/lib/validation/fitment";
 import { partImageIdSchema } from "@/lib/validation/part-image";
 

@@ -1,6 +1,6 @@
-import { isPartCategory } from "@/lib/parts/categories";
+import { isPartCategory } from "@/lib/vocabulary/categories";
 import { addedAt, priceCents, type SortedPart } from "@/lib/parts/listed-part";
-import { foldText, slugOf } from "@/lib/parts/names";
+import { foldText, slugOf } from "@/lib/vocabulary/names";
 import type { Entry } from "@/lib/storage/ordered-lists";
 
 // A part's search entry: catalogue order first, then the price and name a sorted search orders by,

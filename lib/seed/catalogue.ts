@@ -2,7 +2,7 @@
 // shop's own inventions, and so are the part numbers; the GTINs are in GS1's in-store range (prefix
 // 20), which no product sold in shops bears.
 
-import type { PartCategory } from "@/lib/parts/categories";
+import type { PartCategory } from "@/lib/vocabulary/categories";
 import type { PartView } from "@/lib/catalogue/views";
 
 export type SeedPart = Omit<PartView, "_id" | "createdAt" | "updatedAt" | "maxPerOrder" | "category" | "universal"> & { category: PartCategory };

@@ -1,5 +1,5 @@
-import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, SLUG_PATTERN } from "@/lib/fitment/vehicles";
-import { slugOf } from "@/lib/parts/names";
+import { FIRST_YEAR, lastYear, MAX_SLUG_LENGTH, SLUG_PATTERN } from "@/lib/vocabulary/vehicles";
+import { slugOf } from "@/lib/vocabulary/names";
 import { plainText } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
 

@@ -1,6 +1,6 @@
 import { z } from "@/lib/validation/zod";
-import { CATEGORY_SLUGS } from "@/lib/parts/categories";
-import { MAX_OEM_NUMBERS, MAX_PART_NUMBER_LENGTH, MIN_PART_NUMBER_LENGTH, isPartNumber, isValidGtin } from "@/lib/catalogue/part-numbers";
+import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
+import { MAX_OEM_NUMBERS, MAX_PART_NUMBER_LENGTH, MIN_PART_NUMBER_LENGTH, isPartNumber, isValidGtin } from "@/lib/vocabulary/part-numbers";
 import { plainText, requiredText } from "@/lib/validation/common";
 import { partImageField } from "@/lib/validation/part-image";
 

@@ -1,4 +1,4 @@
-import { CATEGORY_SLUGS } from "@/lib/parts/categories";
+import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { DEFAULT_MAX_PER_ORDER } from "@/lib/validation/parts";
 import { z } from "@/lib/validation/zod";

@@ -5,8 +5,8 @@
 
 import type { Types } from "mongoose";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
-import { vehiclePath } from "@/lib/fitment/vehicles";
-import { slugOf } from "@/lib/parts/names";
+import { vehiclePath } from "@/lib/vocabulary/vehicles";
+import { slugOf } from "@/lib/vocabulary/names";
 import type { FitmentFields } from "@/models/Fitment";
 
 const MAKES = ["Toyota", "Honda", "Ford", "Chevrolet", "Nissan", "Volkswagen", "BMW", "Audi", "Hyundai", "Kia"];

@@ -8,7 +8,7 @@
 //   BENCH_SCALE_ORDER_SECONDS (each POST /orderd run, default 10),
 //   BENCH_SCALE_ORDERS_ONLY=1 (only the POST /orderd rows, on the small set: to tune the orders).
 // Results: a table on stdout and JSON in .bench/: scale-latest.json and a timestamped copy.
-import { CATEGORY_SLUGS } from "@/lib/parts/categories";
+import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
 import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isPartCategory, PART_CATEGORIES } from "@/lib/parts/categories";
+import { isPartCategory, PART_CATEGORIES } from "@/lib/vocabulary/categories";
 import { addPart } from "@/lib/catalogue/commands";
 import { CATALOGUE_PAGE_SIZE, countParts, partSitemapEntries, searchParts } from "@/lib/catalogue/queries";
 import { connectDb } from "@/lib/storage/connect";

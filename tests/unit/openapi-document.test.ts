@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBodyBytes, readJsonBody } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
-import { FIRST_YEAR, lastYear } from "@/lib/fitment/vehicles";
+import { FIRST_YEAR, lastYear } from "@/lib/vocabulary/vehicles";
 import { emailParam, objectIdParam } from "@/lib/http/params";
 import { slugParam, vehicleQueryParam, yearParam } from "@/lib/fitment/vehicle-params";
 import { buildOpenApiDocument } from "@/lib/openapi/document";

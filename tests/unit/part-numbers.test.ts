@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactNumber, isPartNumber, isValidGtin, numberQueryOf, partNumbersOf } from "@/lib/catalogue/part-numbers";
+import { compactNumber, isPartNumber, isValidGtin, numberQueryOf, partNumbersOf } from "@/lib/vocabulary/part-numbers";
 import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
 import { PART_MESSAGES, partSchema, partUpdateSchema } from "@/lib/validation/parts";
 

@@ -1,6 +1,6 @@
 import { csvBody, jsonBody, listPage, ok, pathItem } from "@/lib/openapi/operations";
 import { fitmentRemovalParams, idPath, pagingParams, slugPath, yearPath } from "@/lib/openapi/parameters";
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/fitment/import-format";
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/vocabulary/fitment-import-format";
 import { MAX_MODEL_YEARS_PER_REQUEST, MAX_ROWS_PER_REQUEST, MAX_YEARS_PER_ROW } from "@/lib/validation/fitment";
 
 // The vehicle selector's lists and a part's fitment (lib/fitment/).

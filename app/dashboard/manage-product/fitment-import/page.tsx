@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FitmentImportForm } from "@/components/admin/FitmentImportForm";
 import { requireAdminPage } from "@/lib/auth/guards";
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/fitment/import-format";
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/vocabulary/fitment-import-format";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { FITMENT_POSITIONS } from "@/lib/validation/fitment";
 

@@ -1,4 +1,4 @@
-import { slugOf } from "@/lib/parts/names";
+import { slugOf } from "@/lib/vocabulary/names";
 
 // A vehicle as a customer picks it: year, make, model and optionally engine. Names are kept as the
 // admin first spelled them; a slug (ASCII lower case and digits, accents folded, words joined by

@@ -1,4 +1,4 @@
-import { foldText } from "@/lib/parts/names";
+import { foldText } from "@/lib/vocabulary/names";
 
 // A part's numbers as people type them: "BP-1234 A", "bp1234a" and "BP 1234A" are one number, so
 // numbers are stored as the admin wrote them and matched by their compact form.
