@@ -11,7 +11,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { changeLists } from "@/lib/storage/ordered-index";
 import { rememberBrands } from "@/lib/catalogue/brands";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
+import { OPEN_STATUSES } from "@/lib/orders/statuses";
 import { dropFitment, refitPartKeys } from "@/lib/fitment/part-changes";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";

@@ -11,7 +11,7 @@ import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";
 import { dropFitment, partKeyAsStored } from "@/lib/fitment/part-changes";
 import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/pending";
-import { withPartLock } from "@/lib/storage/part-lock";
+import { withPartLock } from "@/lib/stock/part-stock";
 import { Part } from "@/models/Part";
 
 // The writes of a part and of its fitment, each noted before its documents (lib/storage/list-journal.ts),

@@ -11,7 +11,7 @@ import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/l
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { givePageItsCsp } from "@/lib/server/page-csp";
 import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
-import { settleAllInterruptedOrders } from "@/lib/storage/part-lock";
+import { settleAllInterruptedOrders } from "@/lib/stock/part-stock";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
