@@ -4,6 +4,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { pendingWriteIds } from "@/lib/storage/list-journal";
 import { LockBusyError } from "@/lib/storage/lock";
 import { completeOrderChange, ORDER_CHANGE_NOTE_PREFIX } from "@/lib/orders/order-changes";
+import { settleAllInterruptedOrders } from "@/lib/stock/part-stock";
 import { REVIEW_NOTE_ID, withReviewsLock } from "@/lib/reviews/totals";
 import { ACCOUNT_NOTE_PREFIX, completeAccountListing } from "@/lib/users/list";
 
@@ -45,4 +46,28 @@ export async function completeInterruptedWrites(): Promise<number> {
     }),
   );
   return count;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * At start-up, in the background: settles the orders a crashed server left half-done (the stock of
+ * each part whose lock it left behind) and completes the writes of documents and their lists it cut
+ * short. Never fails: what it cannot finish, the next write of each part or list finishes.
+ */
+export async function recoverInterruptedWrites(): Promise<void> {
+  await Promise.all([
+    settleAllInterruptedOrders().then(
+      (settled) => {
+        if (settled > 0) console.warn(`[orders] settled ${settled} interrupted order(s) at start-up`);
+      },
+      (error: unknown) => console.error(`[orders] could not settle interrupted orders at start-up (the next order of each part will): ${messageOf(error)}`),
+    ),
+    completeInterruptedWrites().then(
+      (completed) => {
+        if (completed > 0) console.warn(`[lists] completed ${completed} interrupted write(s) at start-up`);
+      },
+      (error: unknown) => console.error(`[lists] could not complete interrupted writes at start-up (the next write of each will): ${messageOf(error)}`),
+    ),
+  ]);
 }
