@@ -1,3 +1,4 @@
+import "server-only";
 import mongoose, { Schema, type Model } from "mongoose";
 
 // One document per lock held (lib/storage/lock.ts): a stock ledger's item while its stock changes,
