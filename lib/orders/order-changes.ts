@@ -3,8 +3,7 @@ import type { Types } from "mongoose";
 import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
 import { changeDayTotalsOnce, forgetDayChange, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
-import { returnStockOnceLocked } from "@/lib/stock/levels";
-import { withPartLock } from "@/lib/stock/part-stock";
+import { returnStockOnceLocked, withPartLock } from "@/lib/stock/part-stock";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
 // A cancel, a delete or a status move writes the order, then its lists, its day's totals and the

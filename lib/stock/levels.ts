@@ -20,16 +20,3 @@ export async function takeStockLocked(partId: Types.ObjectId | string, units: nu
 export async function returnStockLocked(partId: Types.ObjectId | string, units: number): Promise<void> {
   await Part.updateOne({ _id: partId }, { $inc: { quantity: units } });
 }
-
-/**
- * Puts units back into a part's stock once for the change `token` names: the write records the
- * token, so a change cut short and completed later (`completing`) does not put them back twice.
- * Call inside withPartLock.
- */
-export async function returnStockOnceLocked(partId: Types.ObjectId | string, units: number, { token, completing }: { token: string; completing: boolean }): Promise<void> {
-  if (completing) {
-    const part = await Part.findById(partId).select("+restockedFor").lean<{ restockedFor?: string }>();
-    if (!part || part.restockedFor === token) return;
-  }
-  await Part.updateOne({ _id: partId }, { $inc: { quantity: units }, $set: { restockedFor: token } });
-}

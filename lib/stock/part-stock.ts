@@ -17,6 +17,7 @@ const partStock = keepStock<LockedPart, PartFields>({
   items: Part,
   count: "quantity",
   journal: "stockTakenFor",
+  returnedFor: "restockedFor",
   takings: Order,
   name: "part",
   busyMessage: PART_BUSY,
@@ -64,6 +65,9 @@ export const partTake = (part: LockedPart, orders: { _id: Types.ObjectId; quanti
  * holding every part's lock. Returns when it wrote and the takes not written.
  */
 export const takeStockForOrdersLocked = partStock.takeTogetherLocked;
+
+/** Puts a cancelled or deleted order's units back once for its change `token`; call inside the part's lock. */
+export const returnStockOnceLocked = partStock.returnOnceLocked;
 
 /** Records that these takes' orders are stored; call holding their parts' locks. */
 export const ordersStored = partStock.takingsStored;

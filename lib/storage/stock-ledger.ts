@@ -36,6 +36,8 @@ export type StockLedger<Fields> = {
   count: string;
   /** The item's field holding its journal (not selected by default). */
   journal: string;
+  /** The item's field recording which change last put units back (not selected by default), so a change completed after a crash puts them back once. */
+  returnedFor: string;
   /** Where the takings live: a journal entry whose taking is not stored there gives its units back. */
   takings: { exists(filter: { _id: Types.ObjectId }): PromiseLike<unknown> };
   /** The name the items' locks carry: one lock per item. */
@@ -57,7 +59,7 @@ export const LOCKS_READ_AT_START_UP = 1000;
  * (so always empty).
  */
 export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<Fields>) {
-  const { items, count, journal, takings, busyMessage } = ledger;
+  const { items, count, journal, returnedFor, takings, busyMessage } = ledger;
   const memory = ownStockWrites<Item>(ledger);
   const lockOf = (id: Types.ObjectId | string) => `${ledger.name}:${String(id)}`;
   const fieldOf = (item: Item, field: string): unknown => (item as unknown as Record<string, unknown>)[field];
@@ -214,6 +216,19 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
       // Another server writes this item too: remembering it would only cost a missed write a round.
       for (const { item } of missed) if (memory.isRemembered(item)) memory.contested(item._id);
       return { at, missed };
+    },
+
+    /**
+     * Puts units back into an item's stock once for the change `token` names: the write records the
+     * token, so a change cut short and completed later (`completing`) does not put them back twice.
+     * Call inside the item's lock.
+     */
+    async returnOnceLocked(id: Types.ObjectId | string, units: number, { token, completing }: { token: string; completing: boolean }): Promise<void> {
+      if (completing) {
+        const item = await items.findById(id).select(`+${returnedFor}`).lean<Record<string, unknown>>();
+        if (!item || item[returnedFor] === token) return;
+      }
+      await items.updateOne({ _id: id }, { $inc: { [count]: units }, $set: { [returnedFor]: token } } as UpdateQuery<Fields>);
     },
 
     /**
