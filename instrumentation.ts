@@ -16,7 +16,7 @@ export async function register(): Promise<void> {
       const { connectRedis } = await import("@/lib/redis/connection.mjs");
       await connectRedis();
       // What a crashed server left half-done: orders that took stock, writes of documents and their lists.
-      const { settleAllInterruptedOrders } = await import("@/lib/storage/part-lock");
+      const { settleAllInterruptedOrders } = await import("@/lib/stock/part-stock");
       const { completeInterruptedWrites } = await import("@/lib/maintenance/interrupted-writes");
       repairAtStartup([
         { topic: "orders", run: settleAllInterruptedOrders, done: (n) => `settled ${n} interrupted order(s)`, failed: "could not settle interrupted orders at start-up (the next order of each part will)" },

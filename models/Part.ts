@@ -26,7 +26,7 @@ const partSchema = new Schema(
     /** Fits every vehicle (lib/fitment/); false once an admin has said it does not, unset before. */
     universal: { type: Boolean },
     /**
-     * The order journal of placeOrder (lib/storage/part-lock.ts): stock taken for these orders, whose order
+     * The order journal of placeOrder (lib/storage/stock-ledger.ts): stock taken for these orders, whose order
      * documents may not be stored yet. Taken in the same single-document write as the stock, so a
      * crash at any instant leaves enough to settle it. Between orders it names stored orders or none; never shown.
      */

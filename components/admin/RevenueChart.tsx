@@ -1,5 +1,5 @@
 import { formatPrice } from "@/lib/site/format";
-import type { RevenueDay } from "@/lib/orders/summary";
+import type { RevenueDay } from "@/lib/orders/views";
 
 const WIDTH = 600;
 const HEIGHT = 160;

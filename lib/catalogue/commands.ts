@@ -8,7 +8,7 @@ import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
 import { connectDb } from "@/lib/storage/connect";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { OPEN_STATUSES } from "@/lib/orders/lifecycle";
+import { OPEN_STATUSES } from "@/lib/orders/statuses";
 import { type ListedPart, LISTED_FIELDS } from "@/lib/parts/listed-part";
 import { type NewPart, PART_MESSAGES, type PartUpdate, minOrderFits } from "@/lib/validation/parts";
 import { Order } from "@/models/Order";

@@ -12,7 +12,7 @@ import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/noted-fitment"
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
-import { withPartLock } from "@/lib/storage/part-lock";
+import { withPartLock } from "@/lib/stock/part-stock";
 import { Part } from "@/models/Part";
 
 // The writes of a part and of its fitment, each journalled (lib/storage/list-journal.ts) under the

@@ -3,7 +3,7 @@ import type { Types } from "mongoose";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
 import { ConflictError } from "@/lib/errors";
-import { withPartLock } from "@/lib/storage/part-lock";
+import { withPartLock } from "@/lib/stock/part-stock";
 import { PART_MESSAGES } from "@/lib/validation/parts";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";

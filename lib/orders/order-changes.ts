@@ -3,9 +3,8 @@ import type { Types } from "mongoose";
 import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
 import { changeDayTotalsOnce, forgetDayChange, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
-import { withPartLock } from "@/lib/storage/part-lock";
+import { returnStockOnceLocked, withPartLock } from "@/lib/stock/part-stock";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
-import { Part } from "@/models/Part";
 
 // A cancel, a delete or a status move writes the order, then its lists, its day's totals and the
 // stock it puts back: not one write here (no transactions). So under the part's lock the change is
@@ -68,17 +67,9 @@ export async function applyOrderChange(change: OrderChange, token: string, compl
     leavesDay(change) ? changeDayTotalsOnce(change.createdAt, orderDayChange(change, -1), marked) : undefined,
   ]);
   const units = unitsBack(change);
-  if (units > 0) await restockOnce(change.partId, units, token, completing);
+  if (units > 0) await returnStockOnceLocked(change.partId, units, { token, completing });
   await writeDone(noteId(change.partId), token);
   if (leavesDay(change)) await forgetDayChange(change.createdAt, marked.partId, token);
-}
-
-async function restockOnce(partId: string, units: number, token: string, completing: boolean): Promise<void> {
-  if (completing) {
-    const part = await Part.findById(partId).select("+restockedFor").lean<{ restockedFor?: string }>();
-    if (!part || part.restockedFor === token) return;
-  }
-  await Part.updateOne({ _id: partId }, { $inc: { quantity: units }, $set: { restockedFor: token } });
 }
 
 /** Completes the change of this part's orders that a crash or a failed write cut short, if any. Call inside the part's lock. */

@@ -3,13 +3,12 @@ import { Types } from "mongoose";
 import type { Outcome } from "@/lib/storage/batches";
 import { LockBusyError } from "@/lib/storage/lock";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { type JournalEntry, type LockedPart, PART_BUSY, type PartTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/storage/part-lock";
-import { isRemembered } from "@/lib/storage/remembered";
+import { type LockedPart, PART_BUSY, type PartTake, isRememberedPart, partTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
 import type { OrderDoc } from "@/models/Order";
 
-// What a round of orders takes from stock (lib/orders/place.ts): which orders each part can fill,
+// What a round of orders takes from stock (lib/orders/order-rounds.ts): which orders each part can fill,
 // their order documents, and the stock writes, with the parts whose remembered copy was out of date
 // going again on the part as read now.
 
@@ -71,7 +70,7 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
       status: "placed" as const,
     };
   });
-  return { docs, take: { part, entries: docs.map((doc): JournalEntry => ({ order: doc._id, units: doc.quantity })) } };
+  return { docs, take: partTake(part, docs) };
 }
 
 export type Taking = { indexes: number[]; docs: OrderDocs["docs"]; take: PartTake };
@@ -113,16 +112,16 @@ export async function takeStock(taking: Taking[], requests: PlaceOrder[], outcom
   const refuse = (refused: Taking[], error: unknown) => refused.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
   const { at, missed } = await takeStockForOrdersLocked(taking.map(({ take }) => take));
   const made: Taken[] = taking.filter(({ take }) => !missed.has(take)).map((taken) => ({ ...taken, at }));
-  const stale = taking.filter(({ take }) => missed.has(take) && isRemembered(take.part));
+  const stale = taking.filter(({ take }) => missed.has(take) && isRememberedPart(take.item));
   refuse(
-    taking.filter(({ take }) => missed.has(take) && !isRemembered(take.part)),
+    taking.filter(({ take }) => missed.has(take) && !isRememberedPart(take.item)),
     new ConflictError("Not enough in stock for this order."),
   );
   if (stale.length === 0) return made;
-  const ids = stale.map(({ take }) => String(take.part._id));
+  const ids = stale.map(({ take }) => String(take.item._id));
   const held = stillHeld ? await stillHeld(ids) : new Set<string>();
   refuse(
-    stale.filter(({ take }) => !held.has(String(take.part._id))),
+    stale.filter(({ take }) => !held.has(String(take.item._id))),
     new LockBusyError(PART_BUSY),
   );
   const again = ids.filter((id) => held.has(id));

@@ -16,6 +16,12 @@ export type OrderView = {
   createdAt: string;
 };
 
+/** One day of the revenue chart. */
+export type RevenueDay = { day: string; orders: number; revenue: number };
+
+/** Orders and revenue since a day, day by day. */
+export type OrdersSummary = { since: string; orders: number; revenue: number; days: RevenueDay[] };
+
 export function toOrderView(order: OrderDoc & { createdAt?: Date }): OrderView {
   return {
     _id: order._id.toString(),

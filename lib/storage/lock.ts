@@ -36,8 +36,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Where a waiter for a lock held elsewhere says so, renewing it with each expiry check: a process
- * keeping the lock in turns (lib/storage/lock-turns.ts) lets it go a moment only when someone waits.
- * Not "part:…", which start-up reads as part locks left behind.
+ * keeping the lock in turns (lib/storage/turns-under-lock.ts) lets it go a moment only when someone waits.
+ * Not a stock ledger's lock name, which start-up reads as its locks left behind.
  */
 const waitingSign = (key: string) => `waiting:${key}`;
 const SIGN_MS = 2 * EXPIRY_CHECK_MS;

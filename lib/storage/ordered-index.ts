@@ -1,7 +1,7 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { withLock } from "@/lib/storage/lock";
-import { inTurnsUnderLock } from "@/lib/storage/lock-turns";
+import { inTurnsUnderLock } from "@/lib/storage/turns-under-lock";
 import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFields, type IndexKey } from "@/lib/storage/models/IndexChunk";
 
 // Ordered lists kept by the shop itself, because the embedded engine (FerretDB v1) sorts every
@@ -9,7 +9,7 @@ import { IndexChunk, IndexDirectory, type DirectoryEntry, type IndexDirectoryFie
 // collection. Here a page costs one directory read and the one or two chunks it covers, at any
 // offset, on any engine. Domains reach the lists through their door, lib/storage/ordered-lists.ts.
 // Changes to one list are applied in batches under the list's lock, in turns
-// (lib/storage/lock-turns.ts), so a crowd of writers costs one directory write per batch rather than one each.
+// (lib/storage/turns-under-lock.ts), so a crowd of writers costs one directory write per batch rather than one each.
 // Lists always written together (an order's lists) may share one lock, and so its turns: a list
 // seldom written (one customer's) then costs no lock of its own, and is read once a turn.
 
@@ -189,7 +189,7 @@ async function allEnded(writes: Promise<unknown>[]): Promise<void> {
 }
 
 /**
- * Batches of changes to the lists under one lock, applied in its turns (lib/storage/lock-turns.ts): a
+ * Batches of changes to the lists under one lock, applied in its turns (lib/storage/turns-under-lock.ts): a
  * list is read when a turn first changes it, and its writes run beside the other lists' of the batch.
  */
 const enqueue = inTurnsUnderLock<ListChange, Map<string, Held>>((lock) => lock, "The shop is busy; try again in a moment.", {

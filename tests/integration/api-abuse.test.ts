@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ORDERS_PER_PART } from "@/lib/orders/place";
+import { MAX_ORDERS_PER_PART } from "@/lib/orders/order-rounds";
 import { reviewStats } from "@/lib/reviews/queries";
 import * as replies from "@/lib/validation/responses";
 import { Order } from "@/models/Order";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { reindexOrders } from "@/lib/orders/reindex";
-import { ordersSummary } from "@/lib/orders/summary";
+import { ordersSummary } from "@/lib/orders/queries";
 import * as replies from "@/lib/validation/responses";
 import { Order, type OrderStatus } from "@/models/Order";
 import { Part } from "@/models/Part";

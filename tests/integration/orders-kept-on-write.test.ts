@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
+import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
 import { listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
 import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
-import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
-import { ordersSummary } from "@/lib/orders/summary";
+import { ordersSummary } from "@/lib/orders/queries";
 import { ensureIndexes } from "@/lib/seed/seed";
 import type { AccountView } from "@/lib/users/views";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";

@@ -1,13 +1,12 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
+import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
 import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
-import { placeOrder } from "@/lib/orders/place";
 import { reindexOrders } from "@/lib/orders/reindex";
-import { ordersSummary } from "@/lib/orders/summary";
+import { ordersSummary } from "@/lib/orders/queries";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { settleAllInterruptedOrders } from "@/lib/storage/part-lock";
+import { settleAllInterruptedOrders } from "@/lib/stock/part-stock";
 import type { AccountView } from "@/lib/users/views";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { Order } from "@/models/Order";

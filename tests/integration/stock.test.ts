@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { returnStockLocked, takeStockLocked } from "@/lib/stock/levels";
-import { settleAllInterruptedOrders, withPartLock } from "@/lib/storage/part-lock";
+import { settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-stock";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";
 

@@ -6,7 +6,7 @@ import { Part } from "@/models/Part";
 type Journalled = { stockTakenFor?: { order: Types.ObjectId }[] };
 
 /**
- * Journal entries (lib/storage/part-lock.ts) of these parts, or of every part, that name an order not
+ * Journal entries (lib/storage/stock-ledger.ts) of these parts, or of every part, that name an order not
  * stored: stock taken for an order that does not exist. Settling leaves none; entries of stored
  * orders may stay on a part until its next order replaces them.
  */

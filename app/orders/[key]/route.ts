@@ -4,7 +4,7 @@ import { pagedReply } from "@/lib/http/paging";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { requireAdmin, requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { changeOrderStatus, deleteOrder } from "@/lib/orders/lifecycle";
+import { changeOrderStatus, deleteOrder } from "@/lib/orders/commands";
 import { listOrdersFor } from "@/lib/orders/order-pages";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";

@@ -1,7 +1,8 @@
+import "server-only";
 import mongoose, { Schema, type Model } from "mongoose";
 
-// One document per part while an order or a stock change on it is in progress.
-// The lock is taken by inserting it: `_id` is unique in every MongoDB-compatible
+// One document per lock held (lib/storage/lock.ts): a stock ledger's item while its stock changes,
+// a list or a counter while it is written. The lock is taken by inserting it: `_id` is unique in every MongoDB-compatible
 // database, so exactly one insert wins, even on FerretDB whose findAndModify and
 // conditional updates read and then write without atomicity.
 const stockLockSchema = new Schema(

@@ -1,3 +1,4 @@
+import { toPartView } from "@/lib/catalogue/views";
 import { adjustStock } from "@/lib/stock/adjust";
 import { jsonReply } from "@/lib/http/errors";
 import { objectIdParam } from "@/lib/http/params";
@@ -13,6 +14,6 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   await requireAdmin();
   const id = objectIdParam((await params).id, "The part id");
   const { delta } = parseWith(partStockSchema, await readJsonBody(request));
-  const part = await adjustStock(id, delta);
+  const part = toPartView(await adjustStock(id, delta));
   return jsonReply({ success: true, message: `${part.partsname}: ${part.quantity} in stock.`, result: part });
 });

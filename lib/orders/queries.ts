@@ -1,10 +1,9 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
+import type { OrdersSummary } from "@/lib/orders/views";
 
-export type RevenueDay = { day: string; orders: number; revenue: number };
-
-export type OrdersSummary = { since: string; orders: number; revenue: number; days: RevenueDay[] };
+// The orders' reads: the revenue by day here, the order lists in lib/orders/lists.ts.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,20 +1,21 @@
 import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { batchesByKey, type Outcome } from "@/lib/storage/batches";
-import { connectDb } from "@/lib/storage/connect";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
 import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges } from "@/lib/orders/order-lists";
 import { type PlaceOrder, type StillHeld, fillable, takeStock, takesOf } from "@/lib/orders/stock-takes";
-import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { type LockedPart, PART_BUSY, journalsStored, settleJournalLocked, withFreeLockedParts, withLockedPart } from "@/lib/storage/part-lock";
+import { type LockedPart, PART_BUSY, ordersStored, settleTakeLocked, withFreeLockedParts, withLockedPart } from "@/lib/stock/part-stock";
 import { Order, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
 
-type StoredOrder = OrderDoc & { createdAt: Date };
+// Orders are stored in rounds: the orders that arrive together share one round of writes, whatever
+// their parts, so a crowd costs one lock write, one stock write per part and one insert per round.
+
+export type StoredOrder = OrderDoc & { createdAt: Date };
 /** A stored order, and the writes that put it in its lists and its day's totals. */
-type Placed = { order: StoredOrder; recorded: Promise<unknown> };
+export type Placed = { order: StoredOrder; recorded: Promise<unknown> };
 
 /** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
 export const MAX_ORDERS_PER_PART = 100;
@@ -24,7 +25,7 @@ const MAX_ORDERS_IN_PROGRESS = 2_000;
 /**
  * Stores the orders of some parts, each part's lock held: the orders checked against each part as
  * its lock holder has it, one write per part taking the stock of those that fit and journalling them
- * (all sent at once), then one insert of every order (see lib/storage/part-lock.ts). Sets the outcome
+ * (all sent at once), then one insert of every order (see lib/storage/stock-ledger.ts). Sets the outcome
  * of each request of these parts not refused already.
  */
 async function storeLocked(
@@ -43,7 +44,7 @@ async function storeLocked(
     stored = (await Order.insertMany(taken.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
   } catch (error) {
     // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
-    await Promise.all(taken.map(({ take }) => settleJournalLocked(take.part._id, take.entries))).catch(() => undefined);
+    await Promise.all(taken.map(({ take }) => settleTakeLocked(take))).catch(() => undefined);
     return refuse(error);
   }
   // insertMany answers in the order it was given, so the orders line up with `taken`.
@@ -55,11 +56,11 @@ async function storeLocked(
       outcomes[i] = { value: { order, recorded: recordInListsAndTotals(order) } };
     }
   }
-  journalsStored(taken);
+  ordersStored(taken);
   onStored?.();
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.
-  stockChanged(taken.map(({ take }) => String(take.part._id))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
+  stockChanged(taken.map(({ take }) => String(take.item._id))).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
 }
 
 /**
@@ -150,39 +151,9 @@ function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
   return recorded;
 }
 
-const storeInRound = batchesByKey<PlaceOrder, Placed | Promise<Placed>>((_round, requests) => storeRound(requests), {
+/** Stores one order in the next round; a crowd past MAX_ORDERS_IN_PROGRESS is told to try again (503). */
+export const storeInRound = batchesByKey<PlaceOrder, Placed | Promise<Placed>>((_round, requests) => storeRound(requests), {
   maxItems: MAX_ORDERS_IN_PROGRESS,
   ready: () => lastRound,
   busy: () => new LockBusyError("The shop is busy with other orders; please try again in a moment."),
 });
-const inProgressByPart = new Map<string, number>();
-
-/**
- * Places an order: checks minOrder <= quantity <= the lesser of stock and maxPerOrder, takes the
- * quantity out of stock and stores the order, under the part's stock lock, so concurrent orders can
- * never oversell; the orders that arrive together share one round of writes, whatever their parts.
- * The price comes from the part, never from the client. Crash-safe without transactions (see
- * lib/storage/part-lock.ts). The reply waits until the order is in its lists and its day's totals,
- * written from the moment it is stored, without holding the lock: they batch across parts.
- */
-export async function placeOrder(input: PlaceOrder): Promise<OrderView> {
-  await connectDb();
-  // One spelling per part: the locks and the rounds are keyed by it.
-  const partId = input.partId.toLowerCase();
-  const inProgress = inProgressByPart.get(partId) ?? 0;
-  if (inProgress >= MAX_ORDERS_PER_PART) throw new LockBusyError(PART_BUSY);
-  inProgressByPart.set(partId, inProgress + 1);
-  let placed: Placed;
-  try {
-    placed = await storeInRound("orders", { ...input, partId });
-  } finally {
-    const left = (inProgressByPart.get(partId) ?? 1) - 1;
-    if (left > 0) inProgressByPart.set(partId, left);
-    else inProgressByPart.delete(partId);
-  }
-  const { order, recorded } = placed;
-  // Stored with its stock taken: the customer is told so even when listing it failed, or a retry
-  // would order twice. Until `npm run reindex`, such an order is missing from the lists and totals.
-  await recorded.catch((error: unknown) => logUnexpected(`[orders] order ${String(order._id)} stored but not listed`, error));
-  return toOrderView(order);
-}
