@@ -2,7 +2,7 @@ import { jsonReply } from "@/lib/http/errors";
 import { parseWith } from "@/lib/http/body";
 import { requireAdmin } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { listAllOrders } from "@/lib/orders/order-pages";
+import { listAllOrders } from "@/lib/orders/queries";
 import { orderListQuerySchema } from "@/lib/validation/admin-orders";
 import { queryObject } from "@/lib/validation/common";
 

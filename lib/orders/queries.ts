@@ -1,9 +1,12 @@
 import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
-import type { OrdersSummary } from "@/lib/orders/views";
+import { ALL_ORDERS, customerList, readOrderPage, statusList } from "@/lib/orders/order-lists";
+import { type OrderView, type OrdersSummary, toOrderView } from "@/lib/orders/views";
+import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
+import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
-// The orders' reads: the revenue by day here, the order lists in lib/orders/lists.ts.
+// The orders' reads: a customer's orders, every order by status, and the revenue by day.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,4 +26,33 @@ export async function ordersSummary(days = 30, now = new Date()): Promise<Orders
     revenue: cents / 100,
     days: totals.map((day) => ({ day: day._id, orders: day.orders, revenue: day.revenueCents / 100 })),
   };
+}
+/**
+ * A customer with at most this many orders has them all read in one query by email (indexed) and
+ * sorted here: one command instead of one read by id per order of the page. Beyond it, the page of
+ * their list is read, so the cost stays bounded whatever one customer's history.
+ */
+export const ONE_QUERY_ORDERS = 200;
+
+const newestFirst = (a: ListedOrder, b: ListedOrder) => b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) < String(a._id) ? -1 : 1);
+type ListedOrder = OrderDoc & { createdAt: Date };
+
+/** One page of a customer's orders, newest first. */
+export async function listOrdersFor(email: string, { limit = MAX_PAGE_SIZE, skip = 0 }: Partial<Paging> = {}): Promise<OrderView[]> {
+  await connectDb();
+  if ((await customerList(email).size()) <= ONE_QUERY_ORDERS) {
+    // The list may lag a write made elsewhere: the limit keeps the read bounded all the same.
+    const orders = await Order.find({ email }).limit(ONE_QUERY_ORDERS + 1).lean<ListedOrder[]>();
+    if (orders.length <= ONE_QUERY_ORDERS) return orders.sort(newestFirst).slice(skip, skip + limit).map(toOrderView);
+  }
+  return (await readOrderPage(customerList(email), skip, limit)).orders;
+}
+
+export type OrderPage = { orders: OrderView[]; total: number; page: number; limit: number; pageCount: number };
+
+/** Manage All Orders: every customer's orders, newest first, one page, optionally of one status. */
+export async function listAllOrders({ status, page = 1, limit = 20 }: { status?: OrderStatus; page?: number; limit?: number }): Promise<OrderPage> {
+  await connectDb();
+  const { orders, total } = await readOrderPage(status ? statusList(status) : ALL_ORDERS, (page - 1) * limit, limit, status);
+  return { orders, total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
-import { listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
+import { listAllOrders, listOrdersFor } from "@/lib/orders/queries";
 import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/queries";

@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
+import { listAllOrders, listOrdersFor } from "@/lib/orders/queries";
 import { ordersSummary } from "@/lib/orders/queries";
 import { seedDatabase } from "@/lib/seed/seed";
 import { Order } from "@/models/Order";

@@ -2,7 +2,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
-import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/order-pages";
+import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/queries";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/queries";
 import { ensureIndexes } from "@/lib/seed/seed";

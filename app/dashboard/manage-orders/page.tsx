@@ -7,7 +7,7 @@ import { requireAdminPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { partsInCatalogue } from "@/lib/catalogue/queries";
 import { formatPrice } from "@/lib/site/format";
-import { listAllOrders } from "@/lib/orders/order-pages";
+import { listAllOrders } from "@/lib/orders/queries";
 import { ordersSummary } from "@/lib/orders/queries";
 import { ORDERS_PAGE_SIZE, orderStatusField, wholePageParam } from "@/lib/validation/admin-orders";
 import { ORDER_STATUSES, type OrderStatus } from "@/models/Order";

@@ -5,7 +5,7 @@ import { MyOrdersTable } from "@/components/dashboard/MyOrdersTable";
 import { requireUserPage } from "@/lib/auth/guards";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { partsInCatalogue } from "@/lib/catalogue/queries";
-import { listOrdersFor } from "@/lib/orders/order-pages";
+import { listOrdersFor } from "@/lib/orders/queries";
 import { wholePageParam } from "@/lib/validation/admin-orders";
 
 const item = DASHBOARD_ITEMS.myOrders;

@@ -5,7 +5,7 @@ import { parseWith, readJsonBody } from "@/lib/http/body";
 import { requireAdmin, requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/commands";
-import { listOrdersFor } from "@/lib/orders/order-pages";
+import { listOrdersFor } from "@/lib/orders/queries";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { pagingQuerySchema, queryObject } from "@/lib/validation/common";
 
