@@ -32,6 +32,13 @@ module.exports = {
       to: { path: [DOMAINS, PLUMBING] },
     },
     {
+      name: "storage-through-its-door",
+      severity: "error",
+      comment: "Outside lib/storage the shop calls the storage API (ordered-lists, counters, lock, stock-ledger, list-journal, batches, …), never its machinery: keys and chunks, turns, a process's memory of its writes, the storage layer's own collections. Tests of the machinery may look inside.",
+      from: { path: "^(lib|app|components|models|scripts)/", pathNot: "^lib/storage/" },
+      to: { path: "^lib/storage/(ordered-index|turns-under-lock|own-stock-writes|models/)" },
+    },
+    {
       name: "plumbing-knows-no-domain",
       severity: "error",
       comment: "The web plumbing serves every domain and knows none: hand it what it needs from above (app/, instrumentation.ts, next.config.ts).",

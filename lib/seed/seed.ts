@@ -5,7 +5,7 @@ import { hashPassword } from "@/lib/users/password";
 import { CATALOGUE_LIST } from "@/lib/catalogue/lists";
 import { reindexCatalogue } from "@/lib/catalogue/reindex";
 import { facetCountsMissing } from "@/lib/catalogue/facet-counts";
-import { ensureListIndexes } from "@/lib/storage/ordered-lists";
+import { ensureStorageIndexes } from "@/lib/storage/indexes";
 import { reviewList } from "@/lib/reviews/list";
 import { reindexReviews } from "@/lib/reviews/reindex";
 import { openAccount, userList } from "@/lib/users/list";
@@ -20,7 +20,6 @@ import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { StockLock } from "@/lib/storage/models/StockLock";
 import { User } from "@/models/User";
 
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
@@ -65,8 +64,8 @@ const NAMESPACE_NOT_FOUND = 26;
 /** Builds every index the shop's queries use and drops the retired ones. */
 export async function ensureIndexes(): Promise<void> {
   const mongoose = await connectDb();
-  for (const model of [Part, Order, Review, User, StockLock]) await model.createIndexes();
-  await ensureListIndexes();
+  for (const model of [Part, Order, Review, User]) await model.createIndexes();
+  await ensureStorageIndexes();
   await LimitHit.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db

@@ -300,8 +300,3 @@ export async function dropList(name: string): Promise<void> {
   await IndexDirectory.deleteOne({ _id: name });
 }
 
-/** Builds the indexes the lists' chunks are read by (the seed's ensureIndexes). */
-export async function ensureListIndexes(): Promise<void> {
-  await connectDb();
-  await IndexChunk.createIndexes();
-}
