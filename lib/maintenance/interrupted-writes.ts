@@ -3,7 +3,7 @@ import { completeCutShortPartWrite, partWrites } from "@/lib/catalogue/part-writ
 import { connectDb } from "@/lib/storage/connect";
 import { pendingWriteIds } from "@/lib/storage/list-journal";
 import { LockBusyError } from "@/lib/storage/lock";
-import { completeOrderChange, ORDER_CHANGE_NOTE_PREFIX } from "@/lib/orders/order-changes";
+import { completeOrderChange, orderChanges } from "@/lib/orders/order-changes";
 import { reviewWrites, withReviewsLock } from "@/lib/reviews/totals";
 import { accountOpenings } from "@/lib/users/list";
 
@@ -18,7 +18,8 @@ const AT_ONCE = 8;
 function complete(noteId: string): Promise<unknown> {
   const part = partWrites.thingOf(noteId);
   if (part !== null) return completeCutShortPartWrite(part);
-  if (noteId.startsWith(ORDER_CHANGE_NOTE_PREFIX)) return completeOrderChange(noteId);
+  const orderPart = orderChanges.thingOf(noteId);
+  if (orderPart !== null) return completeOrderChange(orderPart);
   const account = accountOpenings.thingOf(noteId);
   if (account !== null) return accountOpenings.completeCutShort(account);
   if (reviewWrites.thingOf(noteId) === "") return withReviewsLock(async () => undefined);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Types } from "mongoose";
-import { noteWrite, pendingWrite, writeDone } from "@/lib/storage/list-journal";
+import { writeJournal } from "@/lib/storage/list-journal";
 import { changeDayTotalsOnce, forgetDayChange, orderDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, statusMoveChanges } from "@/lib/orders/order-lists";
 import { returnStockOnceLocked, withPartLock } from "@/lib/stock/part-stock";
@@ -12,8 +12,9 @@ import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 // record the note's token in the same write as their change. A change cut short is completed by the
 // part's next cancel, delete or status move, or at start-up: from the order as it is, each once.
 
-export const ORDER_CHANGE_NOTE_PREFIX = "order-change:";
-const noteId = (partId: Types.ObjectId | string) => `${ORDER_CHANGE_NOTE_PREFIX}${String(partId).toLowerCase()}`;
+/** The changes in progress, one note per part. */
+export const orderChanges = writeJournal<OrderChange>("order-change:", completeCutShortChange);
+const thing = (partId: Types.ObjectId | string) => String(partId).toLowerCase();
 
 type ChangedOrder = OrderDoc & { createdAt?: Date };
 
@@ -51,10 +52,10 @@ const leavesDay = (change: OrderChange): boolean => change.to === "cancelled" ||
 const listed = (change: OrderChange) => ({ _id: change.order, email: change.email, status: change.status, createdAt: change.createdAt });
 
 /** Notes a change before its order is written; call inside withOrderChangeLock. The token for applyOrderChange. */
-export const noteOrderChange = (change: OrderChange): Promise<string> => noteWrite(noteId(change.partId), change);
+export const noteOrderChange = async (change: OrderChange): Promise<string> => (await orderChanges.begin(thing(change.partId), change)).token;
 
 /** A change noted whose order write was not made: its note goes. */
-export const orderChangeNotMade = (change: OrderChange, token: string): Promise<void> => writeDone(noteId(change.partId), token);
+export const orderChangeNotMade = (change: OrderChange, token: string): Promise<void> => orderChanges.end(thing(change.partId), token);
 
 /**
  * Brings the lists, the day's totals and the stock in line with a change whose order is written,
@@ -68,29 +69,26 @@ export async function applyOrderChange(change: OrderChange, token: string, compl
   ]);
   const units = unitsBack(change);
   if (units > 0) await returnStockOnceLocked(change.partId, units, { token, completing });
-  await writeDone(noteId(change.partId), token);
+  await orderChanges.end(thing(change.partId), token);
   if (leavesDay(change)) await forgetDayChange(change.createdAt, marked.partId, token);
 }
 
-/** Completes the change of this part's orders that a crash or a failed write cut short, if any. Call inside the part's lock. */
-async function completeOrderChangeLocked(partId: Types.ObjectId | string): Promise<void> {
-  const noted = await pendingWrite<OrderChange>(noteId(partId));
-  if (!noted) return;
-  const change = noted.entry;
+/** Completes a change noted on this part and cut short: its order written or not, from the order as it is. Called holding the part's lock. */
+async function completeCutShortChange(partId: string, change: OrderChange, token: string): Promise<void> {
   const order = await Order.findById(change.order, { status: 1 }).lean<{ status: OrderStatus }>();
   const written = change.to === null ? !order : order?.status === change.to;
-  if (!written) return orderChangeNotMade(change, noted.token);
-  await applyOrderChange(change, noted.token, true);
+  if (!written) return orderChangeNotMade(change, token);
+  await applyOrderChange(change, token, true);
   console.warn(`[orders] completed the lists, totals and stock of order ${change.order}, whose change was cut short`);
 }
 
 /** Runs `work` holding the part's stock lock, once a change of its orders cut short is completed. */
 export function withOrderChangeLock<T>(partId: Types.ObjectId | string, work: () => Promise<T>): Promise<T> {
   return withPartLock(partId, async () => {
-    await completeOrderChangeLocked(partId);
+    await orderChanges.completeCutShort(thing(partId));
     return work();
   });
 }
 
-/** At start-up: completes the change noted under this id. */
-export const completeOrderChange = (noteIdLeft: string): Promise<void> => withOrderChangeLock(noteIdLeft.slice(ORDER_CHANGE_NOTE_PREFIX.length), async () => undefined);
+/** At start-up: completes the change noted on this part. */
+export const completeOrderChange = (partId: string): Promise<void> => withOrderChangeLock(partId, async () => undefined);
