@@ -11,7 +11,7 @@
 // stops the cluster (exit code 1), a shop process exiting is logged (nginx routes around it).
 //   npm run cluster [-- --processes N] [--port P] [--dir D]
 //   (N: the machine's cores; P: $PORT or 3000; D: nginx's files, .data/cluster)
-// Also used by scripts/load.mjs to measure one process against several.
+// Also used by scripts/performance/load/run.mjs to measure one process against several.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";

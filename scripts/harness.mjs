@@ -1,4 +1,4 @@
-// Shared by scripts/fuzz.mjs and scripts/load.mjs: starts the production server (`next start` on the
+// Shared by scripts/fuzz.mjs and scripts/performance/load/run.mjs: starts the production server (`next start` on the
 // build in NEXT_DIST_DIR, default .next-test) against MONGODB_URI (set by scripts/with-db.mjs) and
 // signs in through the real next-auth credentials flow; makes sure a build is there to start.
 import { spawn, spawnSync } from "node:child_process";

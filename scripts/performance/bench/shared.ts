@@ -7,9 +7,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { Part } from "@/models/Part";
-import { freePort } from "../ferretdb.mjs";
+import { freePort } from "../../ferretdb.mjs";
 
-export const root = path.resolve(import.meta.dirname, "..", "..");
+export const root = path.resolve(import.meta.dirname, "..", "..", "..");
 export const distDir = ".next-bench";
 export const duration = Number(process.env.BENCH_DURATION ?? 15);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Measures the embedded database's backend on this machine, for the README's table:
-//   FERRETDB_BACKEND=postgresql|sqlite node scripts/measure-engine.mjs
+//   FERRETDB_BACKEND=postgresql|sqlite node scripts/performance/database-engine.mjs
 // A fresh instance on a free port, 50,000 documents, then the figures the choice rests on.
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
-import { startFerretDB } from "./ferretdb.mjs";
+import { startFerretDB } from "../ferretdb.mjs";
 
 const DOCS = 50_000;
 const backend = process.env.FERRETDB_BACKEND ?? "postgresql";

@@ -1,7 +1,7 @@
 // BENCH_ONLY=processes npm run bench: the cached pages served by one process against two behind
 // nginx with Redis (npm run cluster's shape), on the bench's data set and build. The other groups pin
 // the shop to one core and the load to the other; two processes need both cores, so this group runs
-// npm run load's cached-pages phase (scripts/load/run.mjs: wrk, warmed, alternating rounds, the
+// npm run load's cached-pages phase (scripts/performance/load/run.mjs: wrk, warmed, alternating rounds, the
 // median) unpinned, and keeps its figures.
 //   BENCH_PROCESSES_SHAPES (default "1,2+nginx"; see LOAD_SHAPES), and the load's LOAD_PAGES_* settings.
 // Results: the load's table on stdout and JSON in .bench/: processes-latest.json.
@@ -23,7 +23,7 @@ export async function runProcesses(): Promise<void> {
     await generateBenchData();
     await disconnectDb();
     const resultFile = path.join(benchDir, "processes-latest.json");
-    const [cmd, args] = onAllCores(process.execPath, [path.join(root, "scripts", "load", "run.mjs")]);
+    const [cmd, args] = onAllCores(process.execPath, [path.join(root, "scripts", "performance", "load", "run.mjs")]);
     const run = spawnSync(cmd, args, {
       cwd: root,
       stdio: "inherit",

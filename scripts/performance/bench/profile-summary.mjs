@@ -1,7 +1,7 @@
 // Self time of a V8 CPU profile (node --cpu-prof), by function, by package and by file; idle
 // and garbage collection are counted apart, not in the shares. Plain Node, no dependencies.
 //
-//   node scripts/bench/profile-summary.mjs FILE.cpuprofile [--top 30] [--window START-END[,START-END…]]
+//   node scripts/performance/bench/profile-summary.mjs FILE.cpuprofile [--top 30] [--window START-END[,START-END…]]
 //        [--root DIR] [--title TEXT] [--json OUT.json]
 //
 // --window keeps only the samples taken between START and END, in microseconds of the monotonic
@@ -210,7 +210,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   if (noMaps !== -1) args.splice(noMaps, 1);
   const [file] = args;
   if (!file) {
-    console.error("usage: node scripts/bench/profile-summary.mjs FILE.cpuprofile [--top N] [--window START-END,…] [--root DIR] [--title TEXT] [--json OUT] [--no-source-maps]");
+    console.error("usage: node scripts/performance/bench/profile-summary.mjs FILE.cpuprofile [--top N] [--window START-END,…] [--root DIR] [--title TEXT] [--json OUT] [--no-source-maps]");
     process.exit(2);
   }
   const profile = JSON.parse(readFileSync(file, "utf8"));

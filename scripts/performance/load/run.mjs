@@ -21,9 +21,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
-import { startCluster } from "../cluster.mjs";
-import { freePort } from "../ferretdb.mjs";
-import { ensureBuild, repoRoot, startNext } from "../harness.mjs";
+import { startCluster } from "../../cluster.mjs";
+import { freePort } from "../../ferretdb.mjs";
+import { ensureBuild, repoRoot, startNext } from "../../harness.mjs";
 import { check, customers, mixedLoad, resetStock, settled } from "./mixed.mjs";
 import { ordersLoad } from "./orders.mjs";
 import { cachedPagePaths, cachedPagesLoad, ensureWrkInstalled } from "./pages.mjs";

@@ -1,4 +1,4 @@
--- wrk's script for npm run load's cached-pages phase (scripts/load/pages.mjs): each request takes the
+-- wrk's script for npm run load's cached-pages phase (scripts/performance/load/pages.mjs): each request takes the
 -- next of the paths given after "--", and the summary is printed as one JSON line for the caller.
 local paths = {}
 local sent = 0
