@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node scripts/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
+    command: `node scripts/services/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,11 +1,11 @@
 // Runs schemathesis against /openapi.json on the production server, signed in as a customer and as
 // an administrator (each state-changing request carries the session cookie and the shop's Origin,
-// as a browser on the shop's pages sends). Started by scripts/fuzz.sh inside scripts/with-db.mjs.
+// as a browser on the shop's pages sends). Started by scripts/fuzz.sh inside scripts/services/with-db.mjs.
 //   node scripts/fuzz.mjs [short|long]
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { repoRoot, signIn, startNext } from "./harness.mjs";
+import { repoRoot, signIn, startNext } from "./services/harness.mjs";
 
 const mode = process.argv[2] === "short" ? "short" : "long";
 const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? (mode === "short" ? 8 : 100));

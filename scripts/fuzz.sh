@@ -20,10 +20,10 @@ if [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
   npx next build
 fi
 DB_PORT="${FUZZ_DB_PORT:-}"
-[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/ferretdb.mjs").then(async (m) => console.log(await m.freePort()))')"
+[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/services/ferretdb.mjs").then(async (m) => console.log(await m.freePort()))')"
 # The seed runs as development so the fuzzer has an administrator to sign in as.
 DATA=".data/fuzz-$$"
 code=0
-NODE_ENV=development node scripts/with-db.mjs --seed --fresh --port "$DB_PORT" --data "$DATA" -- node scripts/fuzz.mjs "$MODE" || code=$?
+NODE_ENV=development node scripts/services/with-db.mjs --seed --fresh --port "$DB_PORT" --data "$DATA" -- node scripts/fuzz.mjs "$MODE" || code=$?
 rm -rf "$DATA"
 exit "$code"

@@ -39,9 +39,9 @@ run_step() {
 }
 
 # Build FerretDB and install PostgreSQL once up front, so the one-time set-up is visible and not inside a test timeout.
-run_step database node -e 'import("./scripts/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureEmbeddedDb()).catch(e => { console.error(e.message); process.exit(1); })'
+run_step database node -e 'import("./scripts/services/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureEmbeddedDb()).catch(e => { console.error(e.message); process.exit(1); })'
 # Redis and nginx (Debian's) for the tests of several server processes (npm run cluster's shape).
-run_step services node -e 'Promise.all([import("./scripts/redis.mjs"), import("./scripts/nginx.mjs"), import("./scripts/performance/load/pages.mjs")]).then(([redis, nginx, load]) => { redis.ensureRedisInstalled(); nginx.ensureNginxInstalled(); load.ensureWrkInstalled(); }).catch(e => { console.error(e.message); process.exit(1); })'
+run_step services node -e 'Promise.all([import("./scripts/services/redis.mjs"), import("./scripts/services/nginx.mjs"), import("./scripts/performance/load/pages.mjs")]).then(([redis, nginx, load]) => { redis.ensureRedisInstalled(); nginx.ensureNginxInstalled(); load.ensureWrkInstalled(); }).catch(e => { console.error(e.message); process.exit(1); })'
 
 # The build comes before vitest: the API tests run the production server (next start) on it.
 export NEXT_DIST_DIR=.next-test

@@ -5,7 +5,7 @@
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
-import { startFerretDB } from "../ferretdb.mjs";
+import { startFerretDB } from "../services/ferretdb.mjs";
 
 const DOCS = 50_000;
 const backend = process.env.FERRETDB_BACKEND ?? "postgresql";

@@ -8,7 +8,7 @@ import { ensureIndexes } from "@/lib/seed/seed";
 import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
 import { User } from "@/models/User";
-import { freePort, startFerretDB } from "../../scripts/ferretdb.mjs";
+import { freePort, startFerretDB } from "../../scripts/services/ferretdb.mjs";
 import { type Client, signedUpClient } from "../support/client";
 import { fitmentDisagreements } from "../support/lists-agree";
 import { startServer, type TestServer } from "../support/server";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../../scripts/ferretdb.mjs";
+import { freePort } from "../../scripts/services/ferretdb.mjs";
 
 // The real production server (`next start` on the build in NEXT_DIST_DIR, default .next-test)
 // against this test file's database, so route handlers, next-auth and cookies run exactly as

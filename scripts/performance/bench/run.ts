@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { disconnectDb } from "@/lib/storage/connect";
-import { freePort } from "../../ferretdb.mjs";
+import { freePort } from "../../services/ferretdb.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runProcesses } from "./processes";
 import { runScale } from "./scale";

@@ -7,7 +7,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { Part } from "@/models/Part";
-import { freePort } from "../../ferretdb.mjs";
+import { freePort } from "../../services/ferretdb.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..", "..", "..");
 export const distDir = ".next-bench";
@@ -245,7 +245,7 @@ export async function stopAll(shop: Server | undefined, others: Server[], db: Se
 /** A fresh embedded database in dataDir on the server core; MONGODB_URI names it and lib/storage/connect.ts is connected to it. */
 export async function startDatabase(dataDir: string): Promise<{ server: Server; uri: string }> {
   const port = await freePort();
-  const [cmd, args] = onServerCore(process.execPath, [path.join(root, "scripts", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);
+  const [cmd, args] = onServerCore(process.execPath, [path.join(root, "scripts", "services", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);
   const server: Server = { name: "the database", child: spawn(cmd, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] }), timeoutMs: 15_000 };
   const uri = `mongodb://127.0.0.1:${port}/autoparts`;
   process.env.MONGODB_URI = uri;

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { ensureDebianPackage } from "../../debian-package.mjs";
+import { ensureDebianPackage } from "../../services/debian-package.mjs";
 
 const WRK = process.env.WRK_BIN || "/usr/bin/wrk";
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "cached-pages.lua");

@@ -1,8 +1,8 @@
-// npm run load: the shop under a crowd, on a fresh embedded database (scripts/with-db.mjs), in
+// npm run load: the shop under a crowd, on a fresh embedded database (scripts/services/with-db.mjs), in
 // several shapes side by side:
 //   1          one `next start` answering directly, in-process cache (the default deployment);
 //   N+nginx    N `next start` processes of the same build behind nginx with Redis for the shared
-//              cache and limits (npm run cluster's shape, scripts/cluster.mjs).
+//              cache and limits (npm run cluster's shape, scripts/services/cluster.mjs).
 // Each shape gets three phases (every shape's cached pages first, then each shape's mixed and orders):
 //   cached pages  LOAD_PAGE_CONNECTIONS (100) connections on public pages for LOAD_PAGES_SECONDS (15),
 //                 LOAD_PAGES_ROUNDS (3) times, the shapes taking turns, after LOAD_PAGES_WARM_SECONDS
@@ -21,9 +21,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
-import { startCluster } from "../../cluster.mjs";
-import { freePort } from "../../ferretdb.mjs";
-import { ensureBuild, repoRoot, startNext } from "../../harness.mjs";
+import { startCluster } from "../../services/cluster.mjs";
+import { freePort } from "../../services/ferretdb.mjs";
+import { ensureBuild, repoRoot, startNext } from "../../services/harness.mjs";
 import { check, customers, mixedLoad, resetStock, settled } from "./mixed.mjs";
 import { ordersLoad } from "./orders.mjs";
 import { cachedPagePaths, cachedPagesLoad, ensureWrkInstalled } from "./pages.mjs";

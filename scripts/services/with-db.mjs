@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a command with a database: MONGODB_URI when set, otherwise the embedded
 // FerretDB, started first and stopped cleanly when the command ends.
-//   node scripts/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]
+//   node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]
 // Defaults: port $FERRETDB_PORT or 27027, data folder $FERRETDB_DATA or .data/ferretdb.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -10,11 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFerretDB } from "./ferretdb.mjs";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const argv = process.argv.slice(2);
 const sep = argv.indexOf("--");
 if (sep < 0 || sep === argv.length - 1) {
-  console.error("usage: node scripts/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]");
+  console.error("usage: node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]");
   process.exit(2);
 }
 const opts = argv.slice(0, sep);

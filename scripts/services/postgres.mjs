@@ -13,7 +13,7 @@ const asRoot = process.getuid?.() === 0;
 // FerretDB's default of 50). Twice that leaves room above the shop's own pool of 20.
 const POOL_MAX_CONNS = 100;
 
-const EQUALITY_INDEXES_SQL = readFileSync(new URL("../lib/storage/postgres-equality-indexes.sql", import.meta.url), "utf8");
+const EQUALITY_INDEXES_SQL = readFileSync(new URL("../../lib/storage/postgres-equality-indexes.sql", import.meta.url), "utf8");
 
 /** argv that runs a PostgreSQL tool as the system user when we are root. */
 function pgCommand(tool, args) {

@@ -1,5 +1,5 @@
 // Debian's nginx in front of the shop's processes (npm run cluster): installed on first use, started
-// on a port it must really have bound, stopped gracefully. Its configuration: scripts/nginx-config.mjs.
+// on a port it must really have bound, stopped gracefully. Its configuration: scripts/services/nginx-config.mjs.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";

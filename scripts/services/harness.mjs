@@ -1,5 +1,5 @@
 // Shared by scripts/fuzz.mjs and scripts/performance/load/run.mjs: starts the production server (`next start` on the
-// build in NEXT_DIST_DIR, default .next-test) against MONGODB_URI (set by scripts/with-db.mjs) and
+// build in NEXT_DIST_DIR, default .next-test) against MONGODB_URI (set by scripts/services/with-db.mjs) and
 // signs in through the real next-auth credentials flow; makes sure a build is there to start.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "./ferretdb.mjs";
 import { stopChild, trackChild } from "./stop-child.mjs";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The newest modification time among the files a build is made from (git's list of them). */
 function newestSource() {

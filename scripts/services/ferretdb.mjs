@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The embedded database: FerretDB v1 (MongoDB wire protocol) on a private PostgreSQL cluster
-// (scripts/postgres.mjs); FERRETDB_BACKEND=sqlite keeps the SQLite handler for re-measuring.
+// (scripts/services/postgres.mjs); FERRETDB_BACKEND=sqlite keeps the SQLite handler for re-measuring.
 // Used whenever MONGODB_URI is unset, by the shop and by the tests.
-//   node scripts/ferretdb.mjs [--port 27027] [--data .data/ferretdb] [--fresh]
+//   node scripts/services/ferretdb.mjs [--port 27027] [--data .data/ferretdb] [--fresh]
 // runs it in the foreground until Ctrl-C; other scripts import startFerretDB().
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { ensurePostgresInstalled, startPostgres } from "./postgres.mjs";
 
 export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const binDir = path.join(repoRoot, ".cache", "bin");
 export const ferretBinary = path.join(binDir, "ferretdb");
 

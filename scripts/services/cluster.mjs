@@ -6,7 +6,7 @@
 // (TRUSTED_PROXY_SECRET, never logged) and says who the client is and which host and scheme it
 // used; another local program reaching a shop process directly is counted by its own address.
 // Ctrl-C or SIGTERM stops nginx, then the shop processes (each finishing its requests), then
-// Redis; scripts/with-db.mjs, which runs this, then stops the database. The parts run in process
+// Redis; scripts/services/with-db.mjs, which runs this, then stops the database. The parts run in process
 // groups of their own, so only this script's handler stops them; nginx or Redis exiting on its own
 // stops the cluster (exit code 1), a shop process exiting is logged (nginx routes around it).
 //   npm run cluster [-- --processes N] [--port P] [--dir D]

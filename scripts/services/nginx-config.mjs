@@ -1,4 +1,4 @@
-// nginx's configuration for npm run cluster (scripts/cluster.mjs, scripts/nginx.mjs): one upstream of
+// nginx's configuration for npm run cluster (scripts/services/cluster.mjs, scripts/services/nginx.mjs): one upstream of
 // the shop's processes, kept-alive connections, forwarding headers set by nginx (never passed
 // through) with the secret that lets the shop believe them, the shop's body caps, errors answered
 // in the shop's JSON shape, and limits on slow and greedy clients.
@@ -141,7 +141,7 @@ export function nginxConfig({ dir, port, upstreams, workers = 1, connectionsPerC
   const temp = (name) => path.join(dir, "tmp", name);
   // Run as root (the only way to start it on a port below 1024), nginx's workers drop to nobody.
   const asRoot = process.getuid?.() === 0;
-  return `# Written by scripts/nginx.mjs for this run of npm run cluster.
+  return `# Written by scripts/services/nginx.mjs for this run of npm run cluster.
 ${asRoot ? "user nobody nogroup;\n" : ""}worker_processes ${workers};
 # Each proxied request holds two connections (the client's and the shop's); files for both.
 worker_rlimit_nofile 16384;
