@@ -5,7 +5,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { repoRoot, signIn, startNext } from "./services/harness.mjs";
+import { startNext } from "./services/next-server.mjs";
+import { repoRoot } from "./services/paths.mjs";
+import { signIn } from "./services/sign-in.mjs";
 
 const mode = process.argv[2] === "short" ? "short" : "long";
 const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? (mode === "short" ? 8 : 100));

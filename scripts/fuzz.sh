@@ -20,7 +20,7 @@ if [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
   npx next build
 fi
 DB_PORT="${FUZZ_DB_PORT:-}"
-[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/services/ferretdb.mjs").then(async (m) => console.log(await m.freePort()))')"
+[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/services/server-process.mjs").then(async (m) => console.log(await m.freePort()))')"
 # The seed runs as development so the fuzzer has an administrator to sign in as.
 DATA=".data/fuzz-$$"
 code=0

@@ -1,4 +1,4 @@
-import type { ChildExit } from "./harness.mjs";
+import type { ChildExit } from "./server-process.mjs";
 
 /** A part of the cluster that exited while the cluster was not being stopped. */
 export type PartExit = ChildExit & { name: string; critical: boolean; pid: number | undefined };

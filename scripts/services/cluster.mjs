@@ -15,10 +15,12 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./ferretdb.mjs";
-import { ensureBuild, repoRoot, startNext } from "./harness.mjs";
+import { startNext } from "./next-server.mjs";
 import { assertPortFree, startNginx } from "./nginx.mjs";
+import { repoRoot } from "./paths.mjs";
+import { ensureBuild } from "./production-build.mjs";
 import { startRedis } from "./redis.mjs";
+import { freePort } from "./server-process.mjs";
 
 /** How a part ended, for the log. */
 const howItEnded = ({ code, signal }) => (signal ? `signal ${signal}` : `exit code ${code}`);

@@ -1,1 +1,1 @@
-export function ensureDebianPackage(options: { binary: string; pkg: string; what: string; neededFor: string; tag: string }): void;
+export function ensureDebianPackage(options: { binary: string; pkg: string; what: string; neededFor: string; tag: string; otherwise?: string }): void;

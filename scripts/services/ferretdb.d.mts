@@ -3,7 +3,6 @@ export const ferretBinary: string;
 export class EmbeddedDbError extends Error {}
 export function ensureFerretBinary(): Promise<string>;
 export function ensureEmbeddedDb(): Promise<void>;
-export function freePort(): Promise<number>;
 export type EmbeddedDb = {
   uri: string;
   port: number;

@@ -4,17 +4,17 @@
 // Used whenever MONGODB_URI is unset, by the shop and by the tests.
 //   node scripts/services/ferretdb.mjs [--port 27027] [--data .data/ferretdb] [--fresh]
 // runs it in the foreground until Ctrl-C; other scripts import startFerretDB().
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
+import { repoRoot } from "./paths.mjs";
 import { ensurePostgresInstalled, startPostgres } from "./postgres.mjs";
+import { freePort, startServerProcess } from "./server-process.mjs";
 
 export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const binDir = path.join(repoRoot, ".cache", "bin");
 export const ferretBinary = path.join(binDir, "ferretdb");
 
@@ -84,35 +84,18 @@ export async function ensureFerretBinary() {
   }
 }
 
-/** A port nobody is listening on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function ping(uri, deadline) {
-  let lastError;
-  while (Date.now() < deadline) {
-    const client = new mongoose.mongo.MongoClient(uri, { serverSelectionTimeoutMS: 500, directConnection: true });
-    try {
-      await client.connect();
-      await client.db("admin").command({ ping: 1 });
-      return;
-    } catch (e) {
-      lastError = e;
-      await sleep(150);
-    } finally {
-      await client.close().catch(() => {});
-    }
+/** Why FerretDB at `uri` does not answer `ping`, or null when it does. */
+async function pingRefusal(uri) {
+  const client = new mongoose.mongo.MongoClient(uri, { serverSelectionTimeoutMS: 500, directConnection: true });
+  try {
+    await client.connect();
+    await client.db("admin").command({ ping: 1 });
+    return null;
+  } catch (e) {
+    return e.message;
+  } finally {
+    await client.close().catch(() => {});
   }
-  throw new EmbeddedDbError(`FerretDB did not answer ping: ${lastError?.message ?? "timeout"}`);
 }
 
 function backendName() {
@@ -157,35 +140,33 @@ export async function startFerretDB({ port, dataDir, fresh = false, dbName = "au
     // expected answer) at error level.
     `--log-level=${quiet ? "ERROR+4" : "info"}`,
   ];
-  const child = spawn(bin, args, { stdio: ["ignore", "inherit", "inherit"] });
-  backend.watch(child.pid);
-  let exited = false;
-  const exitedPromise = new Promise((resolve) => child.once("exit", (code, signal) => { exited = true; resolve({ code, signal }); }));
   const uri = `mongodb://127.0.0.1:${p}/${dbName}`;
+  let lastRefusal = "no answer yet";
+  let ferret;
   try {
-    await Promise.race([
-      ping(uri, Date.now() + 30_000),
-      exitedPromise.then(({ code }) => { throw new EmbeddedDbError(`FerretDB exited early with code ${code} (is port ${p} in use?)`); }),
-    ]);
+    ferret = await startServerProcess({
+      name: "FerretDB",
+      command: bin,
+      args,
+      spawnOptions: { stdio: ["ignore", "inherit", "inherit"] },
+      onSpawn: (child) => backend.watch(child.pid),
+      answers: async () => {
+        const refusal = await pingRefusal(uri);
+        lastRefusal = refusal ?? lastRefusal;
+        return refusal === null;
+      },
+      pollMs: 150,
+      timeoutMs: 30_000,
+      graceMs: 5000,
+      hint: () => ` (is port ${p} in use? last ping: ${lastRefusal})`,
+    });
   } catch (e) {
-    if (!exited) child.kill("SIGKILL");
     await backend.stop();
-    throw e;
+    throw new EmbeddedDbError(e.message);
   }
   let stopping;
-  async function stop() {
-    stopping ??= (async () => {
-      if (!exited) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => !exited && child.kill("SIGKILL"), 5000);
-        await exitedPromise;
-        clearTimeout(timer);
-      }
-      await backend.stop();
-    })();
-    return stopping;
-  }
-  return { uri, port: p, dataDir: dir, pid: child.pid, stop, exited: exitedPromise };
+  const stop = () => (stopping ??= ferret.stop().then(() => backend.stop()));
+  return { uri, port: p, dataDir: dir, pid: ferret.pid, stop, exited: ferret.exit };
 }
 
 function argValue(argv, name) {

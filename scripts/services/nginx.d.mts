@@ -1,4 +1,4 @@
-import type { ChildExit } from "./harness.mjs";
+import type { ChildExit } from "./server-process.mjs";
 
 export function ensureNginxInstalled(): void;
 /** Rejects with an error naming the port when another program listens on it. */

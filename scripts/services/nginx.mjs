@@ -1,29 +1,18 @@
 // Debian's nginx in front of the shop's processes (npm run cluster): installed on first use, started
 // on a port it must really have bound, stopped gracefully. Its configuration: scripts/services/nginx-config.mjs.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { ensureDebianPackage } from "./debian-package.mjs";
 import { nginxConfig } from "./nginx-config.mjs";
-import { stopChild, trackChild } from "./stop-child.mjs";
+import { acceptsConnections, startServerProcess } from "./server-process.mjs";
 
 const NGINX = process.env.NGINX_BIN || "/usr/sbin/nginx";
 
 /** Installs Debian's nginx when it is missing and we may (root); otherwise says how. */
 export function ensureNginxInstalled() {
   ensureDebianPackage({ binary: NGINX, pkg: "nginx-light", what: "nginx", neededFor: "The cluster", tag: "cluster" });
-}
-
-
-function answers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
 }
 
 /** Refuses a port another program listens on: nginx would fail to bind it while that program answered for it. */
@@ -46,21 +35,6 @@ const pidIn = (file) => {
     return null;
   }
 };
-const ended = (child) => child.exitCode !== null || child.signalCode !== null;
-
-/**
- * Waits until nginx listens. Its pid file is written only once it has bound its port, so a program
- * already answering on the port is never taken for it; and it must still be running after the probe.
- */
-async function listening(child, port, pidFile) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (ended(child)) throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}) without listening on port ${port}; see its log above`);
-    if (pidIn(pidFile) === child.pid && (await answers(port)) && !ended(child)) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not listen on port ${port} within 15 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * Starts nginx on `port` in front of `upstreams`; resolves once it listens there, stopped again if it
@@ -75,16 +49,24 @@ export async function startNginx({ dir, port, upstreams, workers, detached = fal
   if (process.getuid?.() === 0) spawnSync("chown", ["-R", "nobody:nogroup", path.join(dir, "tmp")]);
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(conf, nginxConfig({ dir, port, upstreams, workers, connectionsPerClient, proxySecret }), { mode: 0o600 });
-  const child = spawn(NGINX, ["-p", dir, "-c", conf], { stdio: ["ignore", "inherit", "inherit"], detached });
-  // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
-  trackChild(child, { signal: "SIGQUIT", group: detached });
-  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  const stop = () => stopChild(child, exit, { signal: "SIGQUIT", graceMs: 15_000, group: detached });
-  try {
-    await listening(child, port, path.join(dir, "nginx.pid"));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { pid: child.pid, exit, stop };
+  const pidFile = path.join(dir, "nginx.pid");
+  let pid;
+  const nginx = await startServerProcess({
+    name: "nginx",
+    command: NGINX,
+    args: ["-p", dir, "-c", conf],
+    spawnOptions: { stdio: ["ignore", "inherit", "inherit"] },
+    detached,
+    onSpawn: (child) => (pid = child.pid),
+    // Its pid file is written only once it has bound its port, so a program already answering on
+    // the port is never taken for it.
+    answers: async () => pidIn(pidFile) === pid && (await acceptsConnections(port)),
+    pollMs: 50,
+    timeoutMs: 15_000,
+    // SIGQUIT: nginx's graceful stop, finishing the requests it is proxying.
+    stopSignal: "SIGQUIT",
+    graceMs: 15_000,
+    hint: () => ` on port ${port}; see its log above`,
+  });
+  return { pid: nginx.pid, exit: nginx.exit, stop: nginx.stop };
 }

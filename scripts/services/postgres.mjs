@@ -1,9 +1,13 @@
 // A private PostgreSQL cluster for FerretDB: created in <data>/pg on first use, listening on
 // 127.0.0.1 only (a free port per start, no unix socket), trust auth on loopback, run as the
-// `postgres` system user when we are root (PostgreSQL refuses to run as root).
+// `postgres` system user when we are root (PostgreSQL refuses to run as root). Its own pg_ctl starts
+// it, waits until it accepts connections and stops it, rather than server-process.mjs: it forks the
+// server and returns, and a guard must stop it even if this process is killed.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ensureDebianPackage } from "./debian-package.mjs";
+import { repoRoot } from "./paths.mjs";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const SYSTEM_USER = "postgres";
@@ -13,7 +17,7 @@ const asRoot = process.getuid?.() === 0;
 // FerretDB's default of 50). Twice that leaves room above the shop's own pool of 20.
 const POOL_MAX_CONNS = 100;
 
-const EQUALITY_INDEXES_SQL = readFileSync(new URL("../../lib/storage/postgres-equality-indexes.sql", import.meta.url), "utf8");
+const EQUALITY_INDEXES_SQL = readFileSync(path.join(repoRoot, "lib", "storage", "postgres-equality-indexes.sql"), "utf8");
 
 /** argv that runs a PostgreSQL tool as the system user when we are root. */
 function pgCommand(tool, args) {
@@ -37,12 +41,9 @@ function runPg(tool, args) {
 
 /** Installs Debian's PostgreSQL when it is missing and we may (root); otherwise says how. */
 export function ensurePostgresInstalled() {
-  if (existsSync(path.join(PG_BIN, "postgres"))) return;
-  const how = "apt-get update && apt-get install -y postgresql";
-  if (!asRoot) throw new Error(`The embedded database needs PostgreSQL 15 in ${PG_BIN}: install it with \`sudo ${how}\` (or set MONGODB_URI, or PG_BIN).`);
-  console.log(`[db] Installing PostgreSQL (${how}); this happens once…`);
-  const r = spawnSync("sh", ["-c", how], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (r.status !== 0 || !existsSync(path.join(PG_BIN, "postgres"))) throw new Error(`Could not install PostgreSQL with \`${how}\`.`);
+  ensureDebianPackage({
+    binary: path.join(PG_BIN, "postgres"), pkg: "postgresql", what: "PostgreSQL 15", neededFor: "The embedded database", tag: "db", otherwise: "or set MONGODB_URI, or PG_BIN",
+  });
 }
 
 /** Creates the cluster folder, owned by the system user when we are root. */

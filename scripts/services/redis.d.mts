@@ -1,4 +1,4 @@
-import type { ChildExit } from "./harness.mjs";
+import type { ChildExit } from "./server-process.mjs";
 
 export const REDIS_SERVER: string;
 export function ensureRedisInstalled(): void;

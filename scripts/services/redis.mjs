@@ -2,11 +2,9 @@
 // on a port of its own, in memory only (the cache and the limits are rebuilt by use; nothing in
 // Redis is the only copy of anything). Used by `npm run cluster` and by the tests of several
 // processes; on its own: `npm run redis -- [--port N]` prints its redis:// URL and runs until Ctrl-C.
-import { spawn } from "node:child_process";
 import net from "node:net";
 import { ensureDebianPackage } from "./debian-package.mjs";
-import { freePort } from "./ferretdb.mjs";
-import { stopChild, trackChild } from "./stop-child.mjs";
+import { freePort, startServerProcess } from "./server-process.mjs";
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || "/usr/bin/redis-server";
 /** The private Redis's memory cap (REDIS_MAX_MEMORY, in Redis's units). */
@@ -45,37 +43,25 @@ export async function startRedis({ port, quiet = true, detached = false } = {}) 
   // Bounded like Next's own memory cache, the least recently used keys going first: a flood of
   // made-up URLs pushes out cold entries, while the limit keys of an active guesser stay hot.
   const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "allkeys-lru"];
-  const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"], detached });
-  trackChild(child, { group: detached });
-  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  const exited = exit.then(({ code }) => code);
-  try {
-    await answering(child, p);
-  } catch (error) {
-    await stopChild(child, exited, { signal: "SIGKILL", group: detached });
-    throw error;
-  }
+  const redis = await startServerProcess({
+    name: "redis-server",
+    command: REDIS_SERVER,
+    args,
+    spawnOptions: { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] },
+    detached,
+    answers: () => pong(p),
+    pollMs: 50,
+    timeoutMs: 15_000,
+    hint: () => ` (port ${p} taken?)`,
+  });
   return {
     url: `redis://127.0.0.1:${p}`,
     port: p,
-    pid: child.pid,
-    exit,
-    kill() {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      return exited;
-    },
-    stop: () => stopChild(child, exited, { group: detached }),
+    pid: redis.pid,
+    exit: redis.exit,
+    kill: () => redis.kill().then(({ code }) => code),
+    stop: redis.stop,
   };
-}
-
-/** Waits until redis-server answers PING; throws if it exits first or stays silent for 15 s. */
-async function answering(child, port) {
-  const deadline = Date.now() + 15_000;
-  while (!(await pong(port))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} (port ${port} taken?)`);
-    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port} within 15 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -7,10 +7,9 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startFerretDB } from "./ferretdb.mjs";
+import { repoRoot } from "./paths.mjs";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const argv = process.argv.slice(2);
 const sep = argv.indexOf("--");
 if (sep < 0 || sep === argv.length - 1) {

@@ -4,7 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/services/ferretdb.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
 import { TEST_AUTH_SECRET } from "../support/server";
 
 // `npm start` in small: scripts/services/with-db.mjs starts the embedded database and `next start`.

@@ -10,12 +10,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { disconnectDb } from "@/lib/storage/connect";
 import { BENCH_SIZES, generateBenchData } from "./data";
-import { BENCH_SITE_URL, benchDir, distDir, log, onAllCores, root, startDatabase, stopAll, type Server } from "./shared";
+import type { ServerProcess } from "../../services/server-process.mjs";
+import { BENCH_SITE_URL, benchDir, distDir, log, onAllCores, root, startDatabase, stopAll } from "./shared";
 
 const SHAPES = process.env.BENCH_PROCESSES_SHAPES ?? "1,2+nginx";
 
 export async function runProcesses(): Promise<void> {
-  let db: Server | undefined;
+  let db: ServerProcess | undefined;
   try {
     log(`processes: a fresh database with ${BENCH_SIZES.parts} parts, then cached pages on ${SHAPES}…`);
     const database = await startDatabase(".data/bench-processes");

@@ -17,20 +17,22 @@
 // static route handler and an empty page whose first-load JS is the framework's own. The floor
 // says how much of a gap to a target is Next.js itself and how much is the shop.
 // Results: a table on stdout and JSON in .bench/ (git-ignored): latest.json and a timestamped copy.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { disconnectDb } from "@/lib/storage/connect";
-import { freePort } from "../../services/ferretdb.mjs";
+import { nextBin } from "../../services/paths.mjs";
+import { freePort, type ServerProcess } from "../../services/server-process.mjs";
+import { signIn } from "../../services/sign-in.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runProcesses } from "./processes";
 import { runScale } from "./scale";
 import {
-  BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, markdownTable, nextBin, onAllCores, onServerCore, requestTimeout, root,
-  signIn, startDatabase, startShop, stopAll, waitForHttp, waitForQueuedOrders, warmup, type LoadResult, type Server,
+  BENCH_SITE_URL, benchDir, canPin, connections, duration, ensureBuild, expectOk, load, log, machineCores, markdownTable, onAllCores, requestTimeout, root,
+  startBenchServer, startDatabase, startShop, stopAll, waitForQueuedOrders, warmup, type LoadResult,
 } from "./shared";
 
 const JS_TARGET_KIB = 110;
@@ -287,9 +289,9 @@ async function main() {
 
 async function runBaselineGroups() {
   const needFloor = runs("pages") || runs("js");
-  let shop: Server | undefined;
-  let db: Server | undefined;
-  const others: Server[] = [];
+  let shop: ServerProcess | undefined;
+  let db: ServerProcess | undefined;
+  const others: ServerProcess[] = [];
   try {
     log("starting a fresh embedded database and generating the data set…");
     const database = await startDatabase(".data/bench");
@@ -306,7 +308,6 @@ async function runBaselineGroups() {
     // process.exit on SIGTERM (lib/server/server-lifecycle.ts).
     const shopStarted = await startShop(uri, cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
     shop = shopStarted.server;
-    const app = shop.child;
     const base = shopStarted.base;
 
     // The baselines are separate processes on the server core, like the shop: the load
@@ -320,27 +321,22 @@ async function runBaselineGroups() {
     if (needFloor) {
       const build = ensureFloorBuild(homeHtml);
       const floorPort = await freePort();
-      const [cmd, args] = onServerCore(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(floorPort)]);
-      const child = spawn(cmd, args, { cwd: floorDir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
-      others.push({ name: "the Next floor", child, timeoutMs: 10_000 });
       floor = { base: `http://127.0.0.1:${floorPort}`, ...build };
-      await waitForHttp(`${floor.base}/blank`, child);
+      const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+      others.push(await startBenchServer("the Next floor", [nextBin, "start", "-H", "127.0.0.1", "-p", String(floorPort)], `${floor.base}/blank`, { cwd: floorDir, env }));
       const served = await (await fetch(`${floor.base}/home`)).text();
       if (served !== homeHtml) throw new Error(`the Next floor's /home does not serve the saved home HTML (${served.length} bytes, not ${homeHtml.length})`);
     }
     const baselineScript = path.join(root, "scripts", "performance", "bench", "baselines.mjs");
     const startBaseline = async (kind: "static" | "driver", arg: string) => {
       const port = await freePort();
-      const [cmd, args] = onServerCore(process.execPath, [baselineScript, kind, String(port), arg]);
-      const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-      others.push({ name: `the ${kind} baseline`, child, timeoutMs: 10_000 });
-      await waitForHttp(`http://127.0.0.1:${port}/`, child);
+      others.push(await startBenchServer(`the ${kind} baseline`, [baselineScript, kind, String(port), arg], `http://127.0.0.1:${port}/`));
       return `http://127.0.0.1:${port}`;
     };
     const staticUrl = runs("pages") ? await startBaseline("static", htmlFile) : undefined;
     const driverUrl = runs("api") ? await startBaseline("driver", uri) : undefined;
 
-    const cookie = runs("api") || runs("js") ? await signIn(base, BENCH_CUSTOMER.email, BENCH_CUSTOMER.password) : undefined;
+    const cookie = runs("api") || runs("js") ? await signIn(base, { email: BENCH_CUSTOMER.email, password: BENCH_CUSTOMER.password }) : undefined;
     const results: LoadResult[] = [];
     const pageRows: LoadResult[] = [];
     const apiReadRows: LoadResult[] = [];
@@ -435,7 +431,7 @@ async function runBaselineGroups() {
 
     let cpuProfile: { file: string | null; summaries: ProfileSummary[] } | undefined;
     if (cpuProf) {
-      const file = findProfile(app.pid, appStarted);
+      const file = findProfile(shop.pid, appStarted);
       cpuProfile = { file: file ? path.relative(root, file) : null, summaries: [] };
       if (!file) console.error("[bench] BENCH_CPU_PROF: the shop's server wrote no CPU profile to .bench/prof/");
       else {

@@ -16,7 +16,9 @@ import { disconnectDb } from "@/lib/storage/connect";
 import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { benchVehiclePath } from "./fitment-data";
 import { measureOrders, type OrderRun } from "./scale-orders";
-import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, signIn, startDatabase, startShop, stopAll, type Server } from "./shared";
+import type { ServerProcess } from "../../services/server-process.mjs";
+import { signIn } from "../../services/sign-in.mjs";
+import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, startDatabase, startShop, stopAll } from "./shared";
 
 const reps = Number(process.env.BENCH_SCALE_REPS ?? 30);
 const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
@@ -113,8 +115,8 @@ async function measureRow(base: string, row: Row, sessions: Sessions, size: Size
 }
 
 async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]; result: SizeResult }> {
-  let db: Server | undefined;
-  let shop: Server | undefined;
+  let db: ServerProcess | undefined;
+  let shop: ServerProcess | undefined;
   try {
     log(`${size}: a fresh database, then ${sizes.parts} parts, ${sizes.orders} orders, ${sizes.users} users, ${sizes.reviews} reviews…`);
     const database = await startDatabase(`.data/bench-scale-${size}`);
@@ -127,7 +129,10 @@ async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]
     const shopStarted = await startShop(database.uri);
     shop = shopStarted.server;
     const base = shopStarted.base;
-    const sessions: Sessions = { customer: await signIn(base, BENCH_CUSTOMER.email, BENCH_CUSTOMER.password), admin: await signIn(base, BENCH_ADMIN_EMAIL, BENCH_CUSTOMER.password) };
+    const sessions: Sessions = {
+      customer: await signIn(base, { email: BENCH_CUSTOMER.email, password: BENCH_CUSTOMER.password }),
+      admin: await signIn(base, { email: BENCH_ADMIN_EMAIL, password: BENCH_CUSTOMER.password }),
+    };
     // Inserted straight into the database: nothing the shop may have cached at start-up is true.
     await expireCache(base, sessions.admin);
     const before = loadAverage();

@@ -1,13 +1,15 @@
-// What every group of npm run bench shares: the production build, the servers (database, shop) on
-// the server core, the real sign-in, and the autocannon runner.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync, statSync } from "node:fs";
+// What every group of npm run bench shares: the production build, the servers (database, shop,
+// baselines) on the server core, and the autocannon runner.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { Part } from "@/models/Part";
-import { freePort } from "../../services/ferretdb.mjs";
+import { nextBin } from "../../services/paths.mjs";
+import { buildState } from "../../services/production-build.mjs";
+import { freePort, startServerProcess, type ServerProcess } from "../../services/server-process.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..", "..", "..");
 export const distDir = ".next-bench";
@@ -21,9 +23,6 @@ export const stopTimeoutMs = Number(process.env.BENCH_STOP_TIMEOUT ?? 30) * 1000
 export const BENCH_SITE_URL = "http://shop.bench.example";
 
 export const benchDir = path.join(root, ".bench");
-
-export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-
 
 // Servers on core 0, load (this process) on core 1, where the machine has two.
 // (Once pinned, this process sees one core, so the decision travels in BENCH_PINNED.)
@@ -44,18 +43,8 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
-/** Newest modification time among the files a build depends on. */
-function newestSource(): number {
-  const files = spawnSync("git", ["ls-files", "app", "components", "lib", "models", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"], {
-    cwd: root,
-    encoding: "utf8",
-  }).stdout.split("\n").filter(Boolean);
-  return Math.max(...files.map((f) => (existsSync(path.join(root, f)) ? statSync(path.join(root, f)).mtimeMs : 0)));
-}
-
 export function ensureBuild() {
-  const buildId = path.join(root, distDir, "BUILD_ID");
-  if (!process.env.BENCH_REBUILD && existsSync(buildId) && statSync(buildId).mtimeMs > newestSource()) {
+  if (!process.env.BENCH_REBUILD && buildState(distDir) === "fresh") {
     log(`reusing the fresh production build in ${distDir}`);
     return;
   }
@@ -73,64 +62,13 @@ export function ensureBuild() {
   for (const dir of ["types", path.join("dev", "types")]) rmSync(path.join(root, distDir, dir), { recursive: true, force: true });
 }
 
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer in time`);
-}
+/** Whether `url` answers at all (below 500: a redirect or a 404 is an answer). */
+const answersHttp = (url: string) => () => fetch(url).then((res) => res.status < 500, () => false);
 
-/** Asks a server to stop (SIGTERM) and waits for it to exit, up to timeoutMs; then kills it. */
-export async function stopServer(name: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const started = Date.now();
-  child.kill("SIGTERM");
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
-  clearTimeout(timer);
-  if (timedOut) {
-    log(`${name} had not stopped ${timeoutMs / 1000} s after SIGTERM; killing it`);
-    child.kill("SIGKILL");
-    await exited;
-  } else if (Date.now() - started > 2000) log(`${name} stopped ${((Date.now() - started) / 1000).toFixed(1)} s after SIGTERM`);
-}
-
-function cookieHeader(jar: Map<string, string>) {
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-function keepCookies(jar: Map<string, string>, res: Response) {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-  }
-}
-
-/** Signs in through the real next-auth credentials flow; returns the Cookie header. */
-export async function signIn(base: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  keepCookies(jar, csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin: base },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keepCookies(jar, res);
-  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token"))) throw new Error(`sign-in as ${email} failed (${res.status})`);
-  return cookieHeader(jar);
+/** A server of the bench (node running `argv`) on the server core, ready once `url` answers; `log` hears of a slow stop. */
+export function startBenchServer(name: string, argv: string[], url: string, { cwd = root, env, graceMs = 10_000 }: { cwd?: string; env?: NodeJS.ProcessEnv; graceMs?: number } = {}): Promise<ServerProcess> {
+  const [command, args] = onServerCore(process.execPath, argv);
+  return startServerProcess({ name, command, args, spawnOptions: { cwd, env, stdio: ["ignore", "ignore", "inherit"] }, answers: answersHttp(url), pollMs: 250, timeoutMs: 60_000, graceMs, log });
 }
 
 /** The autocannon settings of one target, the same for every target but the method. */
@@ -233,58 +171,45 @@ export async function load(
   return result;
 }
 
-export type Server = { name: string; child: ChildProcess; timeoutMs: number };
-
 /** Stops the servers in order: the shop first, and waits for it, so its last requests still have a database; the database last. */
-export async function stopAll(shop: Server | undefined, others: Server[], db: Server | undefined) {
-  if (shop) await stopServer(shop.name, shop.child, shop.timeoutMs);
-  await Promise.all(others.map((s) => stopServer(s.name, s.child, s.timeoutMs)));
-  if (db) await stopServer(db.name, db.child, db.timeoutMs);
+export async function stopAll(shop: ServerProcess | undefined, others: ServerProcess[], db: ServerProcess | undefined) {
+  await shop?.stop();
+  await Promise.all(others.map((server) => server.stop()));
+  await db?.stop();
 }
 
 /** A fresh embedded database in dataDir on the server core; MONGODB_URI names it and lib/storage/connect.ts is connected to it. */
-export async function startDatabase(dataDir: string): Promise<{ server: Server; uri: string }> {
+export async function startDatabase(dataDir: string): Promise<{ server: ServerProcess; uri: string }> {
   const port = await freePort();
-  const [cmd, args] = onServerCore(process.execPath, [path.join(root, "scripts", "services", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);
-  const server: Server = { name: "the database", child: spawn(cmd, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] }), timeoutMs: 15_000 };
+  const [command, args] = onServerCore(process.execPath, [path.join(root, "scripts", "services", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);
   const uri = `mongodb://127.0.0.1:${port}/autoparts`;
   process.env.MONGODB_URI = uri;
-  for (let i = 0; ; i++) {
-    try {
-      await connectDb();
-      return { server, uri };
-    } catch (e) {
-      if (i > 120) {
-        await stopServer(server.name, server.child, server.timeoutMs);
-        throw e;
-      }
-      await sleep(500);
-    }
-  }
+  let refusal = "no answer yet";
+  const server = await startServerProcess({
+    name: "the database",
+    command,
+    args,
+    spawnOptions: { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+    answers: () => connectDb().then(() => true, (e: unknown) => ((refusal = e instanceof Error ? e.message : String(e)), false)),
+    pollMs: 500,
+    timeoutMs: 120_000,
+    graceMs: 15_000,
+    hint: () => `: ${refusal}`,
+    log,
+  });
+  return { server, uri };
 }
 
 /** The shop's production build (next start) on the server core, against the database at uri; answers once its home page does. */
-export async function startShop(uri: string, nodeFlags: string[] = []): Promise<{ server: Server; base: string }> {
+export async function startShop(uri: string, nodeFlags: string[] = []): Promise<{ server: ServerProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // node itself runs next start (which serves in-process), so node's own flags (--cpu-prof, refused
-  // in NODE_OPTIONS) reach the server.
-  const [cmd, args] = onServerCore(process.execPath, [...nodeFlags, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)]);
-  const child = spawn(cmd, args, {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    // SITE_URL, the public address in canonical and og: URLs (never fetched), is fixed like a real
-    // deployment's, rather than the random port's: the same HTML every run, so the Next floor's
-    // build of it is reused.
-    env: { ...process.env, NEXT_DIST_DIR: distDir, MONGODB_URI: uri, NEXTAUTH_URL: base, SITE_URL: BENCH_SITE_URL, NEXTAUTH_SECRET: "bench-only-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  const server: Server = { name: "the shop's server", child, timeoutMs: stopTimeoutMs };
-  try {
-    await waitForHttp(`${base}/`, child);
-  } catch (e) {
-    await stopServer(server.name, server.child, server.timeoutMs);
-    throw e;
-  }
+  // in NODE_OPTIONS) reach the server. SITE_URL, the public address in canonical and og: URLs (never
+  // fetched), is fixed like a real deployment's, rather than the random port's: the same HTML every
+  // run, so the Next floor's build of it is reused.
+  const env = { ...process.env, NEXT_DIST_DIR: distDir, MONGODB_URI: uri, NEXTAUTH_URL: base, SITE_URL: BENCH_SITE_URL, NEXTAUTH_SECRET: "bench-only-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+  const server = await startBenchServer("the shop's server", [...nodeFlags, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], `${base}/`, { env, graceMs: stopTimeoutMs });
   return { server, base };
 }
 

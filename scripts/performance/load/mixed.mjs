@@ -3,7 +3,7 @@
 // no network error, no part sold below zero or out of step with its orders, every order the shop
 // acknowledged stored.
 import mongoose from "mongoose";
-import { signIn } from "../../services/harness.mjs";
+import { signIn } from "../../services/sign-in.mjs";
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
