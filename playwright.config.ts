@@ -18,7 +18,7 @@ export default defineConfig({
   reporter: [
     ["list"],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
-    // The test command's closing line (scripts/test-summary.mjs) is computed from this report.
+    // The test command's closing line (scripts/testing/test-summary.mjs) is computed from this report.
     ...(process.env.TEST_RESULTS_DIR ? [["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright.json` }] as const] : []),
   ],
   use: {

@@ -104,7 +104,7 @@ function backendName() {
   return backend;
 }
 
-/** Everything the embedded database needs installed, done once up front (scripts/test-all.sh). */
+/** Everything the embedded database needs installed, done once up front (scripts/testing/test-all.sh). */
 export async function ensureEmbeddedDb() {
   await ensureFerretBinary();
   if (backendName() === "postgresql") ensurePostgresInstalled();

@@ -73,7 +73,7 @@ try {
     env.NEXTAUTH_URL ??= `http://localhost:${env.PORT ?? 3000}`;
   }
   code = 0;
-  if (opts.includes("--seed")) code = await runChild("tsx", ["--conditions=react-server", path.join(repoRoot, "scripts", "seed.ts")]);
+  if (opts.includes("--seed")) code = await runChild("tsx", ["--conditions=react-server", path.join(repoRoot, "scripts", "data", "seed.ts")]);
   if (code === 0) code = await runChild(cmd, args);
 } catch (e) {
   console.error(`[db] ${e instanceof Error ? e.message : e}`);

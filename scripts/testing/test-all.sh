@@ -2,10 +2,10 @@
 # Every test: lint, production build, type check, unit + integration (real embedded database and the
 # production server), the short API fuzz, end-to-end. Every step runs even when an earlier one failed
 # (except those that need the build, when the build failed), and the command ends with one line computed
-# from the runners' own reports: `Tests: N passed, M failed` (scripts/test-summary.mjs).
+# from the runners' own reports: `Tests: N passed, M failed` (scripts/testing/test-summary.mjs).
 set -uo pipefail
 export NEXT_TELEMETRY_DISABLED=1
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "[test] installing Debian's Chromium for the end-to-end tests"
@@ -49,11 +49,11 @@ run_step lint npx eslint .
 if run_step build npx next build; then
   run_step typecheck npx tsc --noEmit
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
-  run_step fuzz bash scripts/fuzz.sh short
+  run_step fuzz bash scripts/testing/fuzz.sh short
   run_step playwright npx playwright test
 fi
 
-node scripts/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
+node scripts/testing/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
 for step in "${steps[@]}"; do
   [ "${step#*=}" = 0 ] || exit 1
 done

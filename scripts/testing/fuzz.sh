@@ -3,7 +3,7 @@
 # embedded database (seeded: catalogue + development admin). `short` is the bounded form the test
 # command runs; the default runs many more examples per operation.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 MODE="${1:-long}"
 VENV=.cache/fuzz-venv
 SCHEMATHESIS_VERSION="${SCHEMATHESIS_VERSION:-4.32.5}"
@@ -24,6 +24,6 @@ DB_PORT="${FUZZ_DB_PORT:-}"
 # The seed runs as development so the fuzzer has an administrator to sign in as.
 DATA=".data/fuzz-$$"
 code=0
-NODE_ENV=development node scripts/services/with-db.mjs --seed --fresh --port "$DB_PORT" --data "$DATA" -- node scripts/fuzz.mjs "$MODE" || code=$?
+NODE_ENV=development node scripts/services/with-db.mjs --seed --fresh --port "$DB_PORT" --data "$DATA" -- node scripts/testing/fuzz.mjs "$MODE" || code=$?
 rm -rf "$DATA"
 exit "$code"

@@ -1,13 +1,13 @@
 // Runs schemathesis against /openapi.json on the production server, signed in as a customer and as
 // an administrator (each state-changing request carries the session cookie and the shop's Origin,
-// as a browser on the shop's pages sends). Started by scripts/fuzz.sh inside scripts/services/with-db.mjs.
-//   node scripts/fuzz.mjs [short|long]
+// as a browser on the shop's pages sends). Started by scripts/testing/fuzz.sh inside scripts/services/with-db.mjs.
+//   node scripts/testing/fuzz.mjs [short|long]
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { startNext } from "./services/next-server.mjs";
-import { repoRoot } from "./services/paths.mjs";
-import { signIn } from "./services/sign-in.mjs";
+import { startNext } from "../services/next-server.mjs";
+import { repoRoot } from "../services/paths.mjs";
+import { signIn } from "../services/sign-in.mjs";
 
 const mode = process.argv[2] === "short" ? "short" : "long";
 const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? (mode === "short" ? 8 : 100));
@@ -16,7 +16,7 @@ const CHECKS = "not_a_server_error,status_code_conformance,response_schema_confo
 
 // schemathesis closes with pytest's framed summary ("=== 3 warnings in 35.73s ==="), which a reader of
 // the test command's output takes for a pytest run that executed no test. Its frames are dropped so the
-// command's one closing line (scripts/test-summary.mjs) is the only summary there is.
+// command's one closing line (scripts/testing/test-summary.mjs) is the only summary there is.
 function run(args) {
   return new Promise((resolve) => {
     const child = spawn(st, args, { stdio: ["ignore", "pipe", "inherit"], cwd: repoRoot });
@@ -56,7 +56,7 @@ try {
       "--seed",
       process.env.FUZZ_SEED ?? "9",
       ...(mode === "short" ? ["--phases", "examples,coverage,fuzzing"] : []),
-      // The test command's closing line (scripts/test-summary.mjs) counts the operations from this report.
+      // The test command's closing line (scripts/testing/test-summary.mjs) counts the operations from this report.
       ...(process.env.TEST_RESULTS_DIR ? ["--report", "junit", "--report-junit-path", path.join(process.env.TEST_RESULTS_DIR, `fuzz-${who}.xml`)] : []),
     ]);
     if (code !== 0) failed = true;

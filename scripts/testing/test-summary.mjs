@@ -3,13 +3,13 @@
 // A step that failed without a report that says so (a lint error, a build error, a runner that crashed
 // or a check outside its report, such as the fuzz step's server-log check) counts as one failed test,
 // so the line can never read better than the exit code.
-//   node scripts/test-summary.mjs <results dir> <step>=<exit code> ...
+//   node scripts/testing/test-summary.mjs <results dir> <step>=<exit code> ...
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dir, ...steps] = process.argv.slice(2);
 if (!dir) {
-  console.error("usage: node scripts/test-summary.mjs <results dir> <step>=<exit code> ...");
+  console.error("usage: node scripts/testing/test-summary.mjs <results dir> <step>=<exit code> ...");
   process.exit(2);
 }
 
