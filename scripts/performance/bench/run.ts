@@ -322,7 +322,7 @@ async function runBaselineGroups() {
       const build = ensureFloorBuild(homeHtml);
       const floorPort = await freePort();
       floor = { base: `http://127.0.0.1:${floorPort}`, ...build };
-      const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
       others.push(await startBenchServer("the Next floor", [nextBin, "start", "-H", "127.0.0.1", "-p", String(floorPort)], `${floor.base}/blank`, { cwd: floorDir, env }));
       const served = await (await fetch(`${floor.base}/home`)).text();
       if (served !== homeHtml) throw new Error(`the Next floor's /home does not serve the saved home HTML (${served.length} bytes, not ${homeHtml.length})`);

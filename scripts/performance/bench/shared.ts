@@ -208,7 +208,7 @@ export async function startShop(uri: string, nodeFlags: string[] = []): Promise<
   // in NODE_OPTIONS) reach the server. SITE_URL, the public address in canonical and og: URLs (never
   // fetched), is fixed like a real deployment's, rather than the random port's: the same HTML every
   // run, so the Next floor's build of it is reused.
-  const env = { ...process.env, NEXT_DIST_DIR: distDir, MONGODB_URI: uri, NEXTAUTH_URL: base, SITE_URL: BENCH_SITE_URL, NEXTAUTH_SECRET: "bench-only-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, MONGODB_URI: uri, NEXTAUTH_URL: base, SITE_URL: BENCH_SITE_URL, NEXTAUTH_SECRET: "bench-only-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
   const server = await startBenchServer("the shop's server", [...nodeFlags, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], `${base}/`, { env, graceMs: stopTimeoutMs });
   return { server, base };
 }
