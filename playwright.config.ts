@@ -18,7 +18,7 @@ export default defineConfig({
   reporter: [
     ["list"],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
-    // The test command's closing line (scripts/test-summary.mjs) is computed from this report.
+    // The test command's closing line (scripts/testing/test-summary.mjs) is computed from this report.
     ...(process.env.TEST_RESULTS_DIR ? [["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright.json` }] as const] : []),
   ],
   use: {
@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node scripts/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
+    command: `node scripts/services/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startNext, type NextServer } from "../scripts/harness.mjs";
+import { startNext, type NextServer } from "../scripts/services/next-server.mjs";
 import { PASSWORD, clickHydrated, e2eDatabaseUri, submitSignIn, uniqueEmail } from "./support";
 
 // Someone guesses at a customer's password from many addresses until the account is locked. The

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startCluster, type Cluster } from "../scripts/cluster.mjs";
-import { freePort } from "../scripts/ferretdb.mjs";
-import { repoRoot } from "../scripts/harness.mjs";
+import { startCluster, type Cluster } from "../scripts/services/cluster.mjs";
+import { repoRoot } from "../scripts/services/paths.mjs";
+import { freePort } from "../scripts/services/server-process.mjs";
 import { PASSWORD, clickHydrated, e2eDatabaseUri, expirePublicCache, uniqueEmail } from "./support";
 
 // The shop as `npm run cluster` runs it: two processes of the build behind nginx, sharing the e2e

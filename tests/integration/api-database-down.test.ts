@@ -1,6 +1,6 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/ferretdb.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
 import { Client } from "../support/client";
 import { TEST_AUTH_SECRET, startServer, type TestServer } from "../support/server";
 

@@ -5,11 +5,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startCluster, type Cluster } from "../../scripts/cluster.mjs";
-import { CONNECTIONS_PER_CLIENT, nginxConfig, PROXY_SECRET_HEADER, SHOP_BODY_CAP, SHOP_PART_IMAGE_CAP } from "../../scripts/nginx-config.mjs";
-import { startNginx } from "../../scripts/nginx.mjs";
-import { freePort } from "../../scripts/ferretdb.mjs";
-import { repoRoot, signIn } from "../../scripts/harness.mjs";
+import { startCluster, type Cluster } from "../../scripts/services/cluster.mjs";
+import { CONNECTIONS_PER_CLIENT, nginxConfig, PROXY_SECRET_HEADER, SHOP_BODY_CAP, SHOP_PART_IMAGE_CAP } from "../../scripts/services/nginx-config.mjs";
+import { startNginx } from "../../scripts/services/nginx.mjs";
+import { repoRoot } from "../../scripts/services/paths.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
+import { signIn } from "../../scripts/services/sign-in.mjs";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 import { PROXY_SECRET_HEADER as SHOP_PROXY_SECRET_HEADER } from "@/lib/server/trusted-proxies";
@@ -291,7 +292,7 @@ describe("a cluster whose shop processes cannot start", () => {
 /** `npm run cluster` itself (one shop process), in a process group of its own as a terminal would run it; resolves once it serves. */
 async function startClusterCli(port: number): Promise<{ cli: ChildProcess; log: () => string; pids: () => number[]; exit: Promise<number | null> }> {
   const env = { ...process.env, NEXTAUTH_SECRET: TEST_AUTH_SECRET, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-test" };
-  const cli = spawn(process.execPath, [path.join(repoRoot, "scripts", "cluster.mjs"), "--processes", "1", "--port", String(port), "--dir", tempDir("cluster-cli-")], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const cli = spawn(process.execPath, [path.join(repoRoot, "scripts", "services", "cluster.mjs"), "--processes", "1", "--port", String(port), "--dir", tempDir("cluster-cli-")], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   cli.stdout!.on("data", (chunk) => (log += chunk));
   cli.stderr!.on("data", (chunk) => (log += chunk));
@@ -305,7 +306,7 @@ async function startClusterCli(port: number): Promise<{ cli: ChildProcess; log: 
   return { cli, log: () => log, pids, exit };
 }
 
-describe("npm run cluster (scripts/cluster.mjs)", () => {
+describe("npm run cluster (scripts/services/cluster.mjs)", () => {
   it("on Ctrl-C (SIGINT to its whole process group), finishes the requests in flight, stops every part and exits 0", async () => {
     const port = await freePort();
     const { cli, pids, exit } = await startClusterCli(port);

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startFerretDB } from "../../scripts/ferretdb.mjs";
+import { startFerretDB } from "../../scripts/services/ferretdb.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
 import { startServer, type TestServer } from "../support/server";
 
 // The database goes away and comes back on the same port and data: the shop answers 503 meanwhile

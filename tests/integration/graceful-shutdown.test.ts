@@ -4,10 +4,10 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/ferretdb.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
 import { TEST_AUTH_SECRET } from "../support/server";
 
-// `npm start` in small: scripts/with-db.mjs starts the embedded database and `next start`.
+// `npm start` in small: scripts/services/with-db.mjs starts the embedded database and `next start`.
 // SIGTERM: requests in flight finish, the server closes its database connection and exits 0,
 // and the embedded database is stopped too.
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
@@ -45,7 +45,7 @@ describe("graceful shutdown", () => {
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     };
     delete env.MONGODB_URI;
-    const child = spawn(process.execPath, ["scripts/with-db.mjs", "--fresh", "--port", String(dbPort), "--data", dataDir, "--", "next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    const child = spawn(process.execPath, ["scripts/services/with-db.mjs", "--fresh", "--port", String(dbPort), "--data", dataDir, "--", "next", "start", "-H", "127.0.0.1", "-p", String(port)], {
       cwd: repoRoot,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -7,7 +7,7 @@ import type { Clock, Limiter, Taken, WindowLimit } from "@/lib/limits/window";
 import { REDIS_TIMEOUT_MS, closeRedis, connectRedis } from "@/lib/redis/connection.mjs";
 import { LimitHit } from "@/models/LimitHit";
 import { createClient } from "redis";
-import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
+import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
 
 // Both shared stores of the limits, on the real embedded database and a real Redis: the sliding
 // window's edges, reset, hits sent in parallel (as several server processes would) counted exactly,

@@ -3,7 +3,7 @@ import { connectDb } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { Part } from "@/models/Part";
 import { User } from "@/models/User";
-import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
+import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
 import { ALICE, CAROL, orderBody } from "../support/api";
 import { Client, signedUpClient } from "../support/client";
 import { startServer, type TestServer } from "../support/server";

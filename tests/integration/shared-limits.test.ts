@@ -5,8 +5,8 @@ import { redisNamespace } from "@/lib/redis/connection.mjs";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { LimitHit } from "@/models/LimitHit";
 import { createClient } from "redis";
-import { freePort } from "../../scripts/ferretdb.mjs";
-import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
+import { freePort } from "../../scripts/services/server-process.mjs";
+import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
 import { Client, signedUpClient } from "../support/client";
 import { startServer, type TestServer } from "../support/server";
 

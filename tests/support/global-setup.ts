@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 // The same launcher the shop uses: a real FerretDB, fresh for every run.
-import { startFerretDB } from "../../scripts/ferretdb.mjs";
+import { startFerretDB } from "../../scripts/services/ferretdb.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cachedPagesLoad, ensureWrkInstalled } from "../../scripts/load/pages.mjs";
+import { cachedPagesLoad, ensureWrkInstalled } from "../../scripts/performance/load/pages.mjs";
 
-// npm run load's cached-pages figures come from wrk through scripts/load/cached-pages.lua: what it
+// npm run load's cached-pages figures come from wrk through scripts/performance/load/cached-pages.lua: what it
 // reports must be what the server saw, failures included.
 describe("the load's cached-pages phase (wrk)", () => {
   const served = new Map<string, number>();

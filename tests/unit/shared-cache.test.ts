@@ -6,7 +6,7 @@ import SharedCacheHandler from "@/lib/cache/redis-cache-handler.mjs";
 import { SCRIPT_HASHES_HEADER, inlineScriptHashes } from "@/lib/cache/script-hashes.mjs";
 import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "@/lib/cache/shared-tags.mjs";
 import { REDIS_TIMEOUT_MS, closeRedis, connectRedis, onRedis } from "@/lib/redis/connection.mjs";
-import { startRedis, type PrivateRedis } from "../../scripts/redis.mjs";
+import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
 
 // The pieces of the shared cache (lib/cache/redis-cache-handler.mjs) on their own; the two-process
 // behaviour is tests/integration/shared-cache.test.ts.

@@ -1,1 +1,0 @@
-export function ensureDebianPackage(options: { binary: string; pkg: string; what: string; neededFor: string; tag: string }): void;

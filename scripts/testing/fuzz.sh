@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# npm run fuzz [-- short]: schemathesis against /openapi.json on the production build and a fresh
+# embedded database (seeded: catalogue + development admin). `short` is the bounded form the test
+# command runs; the default runs many more examples per operation.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+MODE="${1:-long}"
+VENV=.cache/fuzz-venv
+SCHEMATHESIS_VERSION="${SCHEMATHESIS_VERSION:-4.32.5}"
+export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next-test}"
+export NEXT_TELEMETRY_DISABLED=1
+
+if ! "$VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  echo "[fuzz] installing schemathesis $SCHEMATHESIS_VERSION into $VENV (from PyPI)"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+if [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
+  echo "[fuzz] no production build in $NEXT_DIST_DIR: building"
+  npx next build
+fi
+DB_PORT="${FUZZ_DB_PORT:-}"
+[ -n "$DB_PORT" ] || DB_PORT="$(node -e 'import("./scripts/services/server-process.mjs").then(async (m) => console.log(await m.freePort()))')"
+# The seed runs as development so the fuzzer has an administrator to sign in as.
+DATA=".data/fuzz-$$"
+code=0
+NODE_ENV=development node scripts/services/with-db.mjs --seed --fresh --port "$DB_PORT" --data "$DATA" -- node scripts/testing/fuzz.mjs "$MODE" || code=$?
+rm -rf "$DATA"
+exit "$code"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Every test: lint, production build, type check, unit + integration (real embedded database and the
+# production server), the short API fuzz, end-to-end. Every step runs even when an earlier one failed
+# (except those that need the build, when the build failed), and the command ends with one line computed
+# from the runners' own reports: `Tests: N passed, M failed` (scripts/testing/test-summary.mjs).
+set -uo pipefail
+export NEXT_TELEMETRY_DISABLED=1
+cd "$(dirname "$0")/../.."
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "[test] installing Debian's Chromium for the end-to-end tests"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  fi
+fi
+
+# The Nu Html Checker (e2e/html-checker.spec.ts) is a Java program: its jar comes from npm, Java from Debian.
+if ! command -v java >/dev/null; then
+  echo "[test] installing Debian's Java runtime for the HTML checker"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
+  fi
+fi
+
+export TEST_RESULTS_DIR="$PWD/.test-results"
+rm -rf "$TEST_RESULTS_DIR" && mkdir -p "$TEST_RESULTS_DIR"
+steps=()
+run_step() {
+  local name=$1; shift
+  echo "[test] $name"
+  "$@"
+  local code=$?
+  steps+=("$name=$code")
+  return "$code"
+}
+
+# Build FerretDB and install PostgreSQL once up front, so the one-time set-up is visible and not inside a test timeout.
+run_step database node -e 'import("./scripts/services/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureEmbeddedDb()).catch(e => { console.error(e.message); process.exit(1); })'
+# Redis and nginx (Debian's) for the tests of several server processes (npm run cluster's shape).
+run_step services node -e 'Promise.all([import("./scripts/services/redis.mjs"), import("./scripts/services/nginx.mjs"), import("./scripts/performance/load/pages.mjs")]).then(([redis, nginx, load]) => { redis.ensureRedisInstalled(); nginx.ensureNginxInstalled(); load.ensureWrkInstalled(); }).catch(e => { console.error(e.message); process.exit(1); })'
+
+# The build comes before vitest: the API tests run the production server (next start) on it.
+export NEXT_DIST_DIR=.next-test
+run_step lint npx eslint .
+run_step deps npm run --silent deps
+if run_step build npx next build; then
+  run_step typecheck npx tsc --noEmit
+  run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
+  run_step fuzz bash scripts/testing/fuzz.sh short
+  run_step playwright npx playwright test
+fi
+
+node scripts/testing/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
+for step in "${steps[@]}"; do
+  [ "${step#*=}" = 0 ] || exit 1
+done
