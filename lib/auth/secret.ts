@@ -15,7 +15,7 @@ type Env = Record<string, string | undefined>;
 
 /**
  * A production server needs NEXTAUTH_SECRET. A local run of the production build on the
- * embedded database (`npm run shop`, `npm start`) gets one from scripts/with-db.mjs, which
+ * embedded database (`npm run shop`, `npm start`) gets one from scripts/services/with-db.mjs, which
  * hands it the secret generated once in .data/; a deployment must set its own.
  */
 export function secretRequired(env: Env = process.env): boolean {
