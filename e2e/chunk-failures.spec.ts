@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedParts } from "../lib/seed/catalogue";
 import { clickHydrated } from "./support";
 
-// Issue 13 #7 / SPEC 9: a script chunk that fails to load is an error, but only the part of the
+// SPEC 9: a script chunk that fails to load is an error, but only the part of the
 // shop that needs it may fail. A blocked toast container leaves the page working; a page whose
 // own chunk fails ends in the shop's error boundary, whose Reload brings the page back.
 

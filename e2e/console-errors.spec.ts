@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, clickHydrated, firstPartPath, signUp, submitSignIn, uniqueEmail } from "./support";
 
-// Issue 13 #8: every page loads with no console error and no uncaught page error, for each role.
+// Every page loads with no console error and no uncaught page error, for each role.
 // A hydration mismatch (React #418), a failed script or an exception thrown in the browser all
 // end up in one of the two.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedReviews } from "../lib/seed/catalogue";
 import { deleteInsertedReviews, insertReviews } from "./support";
 
-// Issue 13 #9: home shows the 6 newest reviews; every review can be read on the reviews page,
+// Home shows the 6 newest reviews; every review can be read on the reviews page,
 // 12 a page, newest first, reached and paged through by clicking.
 const PREFIX = "paging-reviewer-";
 const NAME = "Paging reviewer";

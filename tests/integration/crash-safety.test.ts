@@ -6,7 +6,7 @@ import { Client, signedUpClient } from "../support/client";
 import { unsettledJournalEntries } from "../support/journals";
 import { startServer, type TestServer } from "../support/server";
 
-// Issue 9: orders stream in from several clients, the app server dies by SIGKILL mid-stream and is
+// Orders stream in from several clients, the app server dies by SIGKILL mid-stream and is
 // started again. Every order acknowledged with a 2xx must be stored, and for every part the stock
 // left plus the units in stored orders must equal the starting stock.
 const START_STOCK = 500;

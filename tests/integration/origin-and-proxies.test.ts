@@ -5,7 +5,7 @@ import { BROWSER_ORIGIN_HEADER, CLIENT_ADDRESS_HEADER } from "@/lib/http/origin"
 import { Client, signedUpClient } from "../support/client";
 import { startServer, type TestServer } from "../support/server";
 
-// Issues 13 and 14: the same-origin rule compares with the origin the browser used, and the
+// The same-origin rule compares with the origin the browser used, and the
 // forwarding headers (X-Forwarded-Host/-Proto/-For, X-Real-IP) count only from TRUSTED_PROXIES.
 
 const PASSWORD = "secret-pass-1";
