@@ -1,8 +1,7 @@
 import { Types } from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectDb } from "@/lib/storage/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { returnStockLocked, takeStockLocked } from "@/lib/stock/levels";
 import { settleAllInterruptedOrders, withPartLock } from "@/lib/stock/part-stock";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";
@@ -11,7 +10,16 @@ async function partWithStock(quantity: number) {
   return Part.create({ partsname: `Stock ${quantity} ${Math.random()}`, image: "/x.svg", price: 5, quantity, description: "d" });
 }
 
-// The locked primitives as the shop runs them: inside the part's lock.
+// The part's lock under test with the plainest stock writes: a conditional take and a return, each
+// inside the lock, as the shop's own stock writes are.
+type TakeStockResult = "taken" | "short" | "missing";
+async function takeStockLocked(partId: Types.ObjectId, units: number): Promise<TakeStockResult> {
+  const result = await Part.updateOne({ _id: partId, quantity: trusted({ $gte: units }) }, { $inc: { quantity: -units } });
+  if (result.modifiedCount === 1) return "taken";
+  return (await Part.exists({ _id: partId })) ? "short" : "missing";
+}
+const returnStockLocked = (partId: Types.ObjectId, units: number) => Part.updateOne({ _id: partId }, { $inc: { quantity: units } });
+
 const takeStock = (partId: Types.ObjectId, units: number) => withPartLock(partId, () => takeStockLocked(partId, units));
 const returnStock = (partId: Types.ObjectId, units: number) => withPartLock(partId, () => returnStockLocked(partId, units));
 
