@@ -24,7 +24,7 @@ async function sessionUser(page: Page): Promise<unknown> {
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 async function expectSignedInHeader(page: Page, where: string): Promise<void> {
-  await expect(mainNav(page).getByRole("link", { name: "DashBoard", exact: true }), where).toHaveAttribute("href", "/dashboard");
+  await expect(mainNav(page).getByRole("link", { name: "DashBoard", exact: true }), where).toHaveAttribute("href", "/dashboard/my-profile");
   await expect(mainNav(page).getByRole("button", { name: "Sign Out" }), where).toBeVisible();
   await expect(mainNav(page).getByRole("link", { name: "Login" }), where).toHaveCount(0);
 }
@@ -288,7 +288,7 @@ test("with JavaScript, the server's HTML of each page rendered per request alrea
   for (const path of [...pages, ...withVehicle(part)]) {
     // The document as the server sends it, before any script runs.
     const html = await (await page.request.get(path)).text();
-    expect(html, path).toMatch(/<a [^>]*href="\/dashboard"[^>]*>DashBoard<\/a>/);
+    expect(html, path).toMatch(/<a [^>]*href="\/dashboard\/my-profile"[^>]*>DashBoard<\/a>/);
     expect(html, path).not.toMatch(/>Login<\/a>/);
   }
 });

@@ -7,7 +7,7 @@ test.describe("sign-up and sign-in", () => {
     await signUp(page, { name: "Jane Driver", email });
     await expect(page).toHaveURL("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "DashBoard", exact: true })).toHaveAttribute("href", "/dashboard");
+    await expect(nav.getByRole("link", { name: "DashBoard", exact: true })).toHaveAttribute("href", "/dashboard/my-profile");
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
     const session = await sessionOf(page);

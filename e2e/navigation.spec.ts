@@ -83,7 +83,7 @@ test("a customer who signs in from /parts has DashBoard and Sign Out from the fi
   // A page's first paint is the server's HTML, before any script runs.
   for (const path of ["/", "/parts", "/blog"]) {
     const html = await (await page.goto(path))?.text();
-    expect(html, path).toMatch(/<a [^>]*href="\/dashboard"[^>]*>DashBoard<\/a>/);
+    expect(html, path).toMatch(/<a [^>]*href="\/dashboard\/my-profile"[^>]*>DashBoard<\/a>/);
     expect(html, path).toContain(">Sign Out</button>");
     expect(html, path).not.toContain(">Login</a>");
   }

@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { signInPath } from "@/lib/auth/callback-url";
 import { isAudience } from "@/lib/cache/audience";
+import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 
 /** The sections the request guard opens to signed-in customers only (proxy.ts). */
 const SIGNED_IN_SECTIONS = ["dashboard", "purchase"];
@@ -56,7 +57,9 @@ export function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
   return (
     <>
       <li>
-        <Link href="/dashboard" className={linkClassName}>
+        {/* Straight to the page /dashboard would redirect to (My Profile opens every menu): no redirect
+            in flight to overtake a menu item clicked while the dashboard is still loading. */}
+        <Link href={DASHBOARD_ITEMS.myProfile.href} className={linkClassName}>
           DashBoard
         </Link>
       </li>
