@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { signInPath } from "@/lib/auth/callback-url";
 import { isAudience } from "@/lib/cache/audience";
-import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { DASHBOARD_HOME } from "@/lib/site/dashboard-menu";
 
 /** The sections the request guard opens to signed-in customers only (proxy.ts). */
 const SIGNED_IN_SECTIONS = ["dashboard", "purchase"];
@@ -59,7 +59,7 @@ export function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
       <li>
         {/* Straight to the page /dashboard would redirect to (My Profile opens every menu): no redirect
             in flight to overtake a menu item clicked while the dashboard is still loading. */}
-        <Link href={DASHBOARD_ITEMS.myProfile.href} className={linkClassName}>
+        <Link href={DASHBOARD_HOME} className={linkClassName}>
           DashBoard
         </Link>
       </li>

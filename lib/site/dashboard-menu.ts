@@ -2,9 +2,12 @@ import type { Role } from "@/models/User";
 
 export type DashboardItem = { href: string; label: string; summary: string };
 
+/** The page every menu opens with, where /dashboard leads and the header's DashBoard links to. */
+export const DASHBOARD_HOME = "/dashboard/my-profile";
+
 // Names as SPEC 2 writes them; the summary says what the page holds.
 export const DASHBOARD_ITEMS = {
-  myProfile: { href: "/dashboard/my-profile", label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them." },
+  myProfile: { href: DASHBOARD_HOME, label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them." },
   myOrders: { href: "/dashboard/my-orders", label: "My Orders", summary: "The parts you have ordered, with payment and delete buttons." },
   addReview: { href: "/dashboard/add-review", label: "Add Review", summary: "A star rating and a few words about your experience." },
   manageOrders: { href: "/dashboard/manage-orders", label: "Manage All Orders", summary: "Every customer's orders, with their status, the last 30 days' revenue, and buttons to ship, deliver or cancel." },
