@@ -4,13 +4,13 @@
 //   lib/storage/ (the engine's machinery: lists, locks, journals), generic;
 //   the web plumbing and the site's shell (lib/http, server, cache, limits, validation, openapi,
 //   redis, site), which serve every domain and know none;
-//   the domains (lib/parts, what catalogue and fitment share; lib/catalogue, fitment, garage, orders, reviews, users, auth, stock, seed,
+//   the domains (lib/parts, what catalogue and fitment share; lib/catalogue, fitment, garage, orders, cart, checkout, settings, reviews, users, auth, stock, seed,
 //   maintenance), which may use everything below them;
 //   app/, components/, instrumentation.ts, proxy.ts and next.config.ts on top.
 // A domain's words that the plumbing needs are handed to it from above (next.config.ts gives the
 // route table the catalogue's sorts, instrumentation.ts gives the server its start-up repairs).
 
-const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|reviews|users|auth|stock|seed|maintenance)/";
+const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance)/";
 const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site)/";
 const TOP = "^(app|components)/|^(instrumentation|proxy|next[.]config)[.]ts$";
 
