@@ -2,7 +2,7 @@ import { jsonReply } from "@/lib/http/errors";
 import { parseWith, readJsonBody } from "@/lib/http/body";
 import { requireSelf, requireUser } from "@/lib/auth/api-guards";
 import { route } from "@/lib/http/route";
-import { placeOrder } from "@/lib/orders/commands";
+import { placeOrder } from "@/lib/orders/place-order";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { orderSchema } from "@/lib/validation/orders";
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
+import { changeOrderStatus, deleteOrder } from "@/lib/orders/commands";
+import { placeOrder } from "@/lib/orders/place-order";
 import { listAllOrders, listOrdersFor } from "@/lib/orders/queries";
 import { ORDER_LISTS_LOCK } from "@/lib/orders/order-lists";
 import { reindexOrders } from "@/lib/orders/reindex";

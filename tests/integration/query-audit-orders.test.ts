@@ -1,7 +1,8 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { changeOrderStatus, deleteOrder, placeOrder } from "@/lib/orders/commands";
+import { changeOrderStatus, deleteOrder } from "@/lib/orders/commands";
+import { placeOrder } from "@/lib/orders/place-order";
 import { ONE_QUERY_ORDERS, listAllOrders, listOrdersFor } from "@/lib/orders/queries";
 import { reindexOrders } from "@/lib/orders/reindex";
 import { ordersSummary } from "@/lib/orders/queries";
