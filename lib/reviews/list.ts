@@ -1,6 +1,6 @@
 import "server-only";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { type ListChange, ListsRebuild, orderedList } from "@/lib/storage/ordered-lists";
+import { type ListChange, orderedList, rebuildList } from "@/lib/storage/ordered-lists";
 import { Review, type ReviewDoc } from "@/models/Review";
 
 /** Every review by when it was written (lib/storage/ordered-lists.ts), read newest first. */
@@ -24,13 +24,5 @@ export async function reviewPage({ limit, skip }: { limit: number; skip: number 
 
 /** The review list rebuilt from these reviews (reindexReviews). */
 export async function rebuildReviewList(reviews: AsyncIterable<Listed>): Promise<number> {
-  const rebuild = new ListsRebuild();
-  rebuild.include(reviewList);
-  let count = 0;
-  for await (const review of reviews) {
-    rebuild.add(reviewList, reviewEntry(review));
-    count += 1;
-  }
-  await rebuild.write();
-  return count;
+  return rebuildList(reviewList, reviews, reviewEntry);
 }

@@ -293,6 +293,19 @@ export class ListsRebuild {
   }
 }
 
+/** One list rebuilt from these documents, each listed by `entryOf` (`npm run reindex`); how many it lists. */
+export async function rebuildList<F extends Fields, T>(list: OrderedList<F>, documents: AsyncIterable<T>, entryOf: (document: T) => Entry<F>): Promise<number> {
+  const rebuild = new ListsRebuild();
+  rebuild.include(list);
+  let count = 0;
+  for await (const document of documents) {
+    rebuild.add(list, entryOf(document));
+    count += 1;
+  }
+  await rebuild.write();
+  return count;
+}
+
 /** Deletes a list whole: its chunks, then its directory. */
 export async function dropList(name: string): Promise<void> {
   await connectDb();

@@ -2,7 +2,7 @@ import "server-only";
 import { Types } from "mongoose";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { findEachById } from "@/lib/storage/each-by-id";
-import { keepLists, ListsRebuild, orderedList } from "@/lib/storage/ordered-lists";
+import { keepLists, orderedList, rebuildList } from "@/lib/storage/ordered-lists";
 import { type Role, User, type UserFields } from "@/models/User";
 
 /** Every account by when it was opened (lib/storage/ordered-lists.ts), read oldest first. */
@@ -50,13 +50,5 @@ export async function userPage({ limit, skip }: { limit: number; skip: number })
 
 /** The account list rebuilt from these accounts (reindexUsers); how many it lists. */
 export async function rebuildUserList(users: AsyncIterable<Listed>): Promise<number> {
-  const rebuild = new ListsRebuild();
-  rebuild.include(userList);
-  let count = 0;
-  for await (const user of users) {
-    rebuild.add(userList, userEntry(user));
-    count += 1;
-  }
-  await rebuild.write();
-  return count;
+  return rebuildList(userList, users, userEntry);
 }
