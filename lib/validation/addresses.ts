@@ -21,3 +21,12 @@ export const addressChangeSchema = orderFields
 
 export type AddressInput = z.output<typeof addressSchema>;
 export type AddressChange = z.output<typeof addressChangeSchema>;
+
+// The replies of the address paths (the OpenAPI document and the integration tests read them).
+export const addressViewSchema = z
+  .object({ _id: z.string(), name: z.string(), phone: z.string(), address: z.string(), isDefault: z.boolean() })
+  .meta({ id: "Address" });
+const addressList = z.array(addressViewSchema).max(MAX_ADDRESSES).meta({ description: "Oldest first; exactly one is the default when there are any" });
+export const addressListReplySchema = z.object({ success: z.literal(true), addresses: addressList }).meta({ id: "AddressList" });
+export const addressSavedReplySchema = z.object({ success: z.literal(true), message: z.string(), address: addressViewSchema, addresses: addressList }).meta({ id: "AddressSaved" });
+export const addressDeletedReplySchema = z.object({ success: z.literal(true), message: z.string(), addresses: addressList }).meta({ id: "AddressDeleted" });
