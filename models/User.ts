@@ -31,6 +31,21 @@ const userSchema = new Schema(
     garage: { type: [{ _id: false, vehicle: { type: String, required: true }, label: { type: String, required: true } }], default: [] },
     /** The garage's vehicle the shop filters by; "" when the customer shops every part. */
     activeVehicle: { type: String, default: "" },
+    /**
+     * Saved delivery addresses (lib/users/addresses.ts), oldest first, at most ten; exactly one is
+     * the default whenever there are any. Each keeps its own _id, which checkout refers to.
+     */
+    addresses: {
+      type: [
+        {
+          name: { type: String, required: true, trim: true, maxlength: 120 },
+          phone: { type: String, required: true, trim: true, maxlength: 40 },
+          address: { type: String, required: true, trim: true, maxlength: 500 },
+          isDefault: { type: Boolean, default: false },
+        },
+      ],
+      default: undefined,
+    },
   },
   { timestamps: true, collection: "users" },
 );

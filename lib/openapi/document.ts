@@ -1,9 +1,11 @@
 import { type Json, componentSchemas } from "@/lib/openapi/components";
+import { addressPaths } from "@/lib/openapi/paths/addresses";
 import { cartPaths } from "@/lib/openapi/paths/cart";
 import { cataloguePaths } from "@/lib/openapi/paths/catalogue";
 import { fitmentPaths } from "@/lib/openapi/paths/fitment";
 import { orderPaths } from "@/lib/openapi/paths/orders";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
+import { shopSettingsPaths } from "@/lib/openapi/paths/shop-settings";
 import { userPaths } from "@/lib/openapi/paths/users";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 
@@ -19,6 +21,8 @@ const AREAS: { name: string; description: string; paths: Record<string, Json> }[
   { name: "Orders", description: "Placing an order, a customer's orders and every order's life cycle for the admins.", paths: orderPaths },
   { name: "Reviews", description: "The customers' reviews of the shop: one per account, moderated by the admins.", paths: reviewPaths },
   { name: "Users", description: "Accounts: registration, roles, profiles and passwords.", paths: userPaths },
+  { name: "Addresses", description: "A customer's saved delivery addresses, one of them the default.", paths: addressPaths },
+  { name: "Shop settings", description: "What the admins set for the whole shop: delivery prices and days, free delivery, the unpaid-transfer hold and the bank details.", paths: shopSettingsPaths },
 ];
 
 /** The area's paths, each operation tagged with the area's name. */

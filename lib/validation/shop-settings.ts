@@ -22,3 +22,20 @@ export const shopSettingsChangeSchema = z
   .meta({ id: "ShopSettingsChange" });
 
 export type ShopSettingsChange = z.infer<typeof shopSettingsChangeSchema>;
+
+// The replies of GET and PATCH /shop-settings: every setting, a missing one as its default.
+export const shopSettingsViewSchema = z
+  .object({
+    standardDeliveryPrice: z.number(),
+    standardDeliveryDays: z.number().int(),
+    expressDeliveryPrice: z.number(),
+    expressDeliveryDays: z.number().int(),
+    freeStandardDeliveryFrom: z.number().meta({ description: "Standard delivery is free for a subtotal of at least this much" }),
+    unpaidTransferDays: z.number().int().meta({ description: "Days an unpaid bank-transfer order is held before it is cancelled and restocked" }),
+    bankAccountName: z.string(),
+    bankIban: z.string(),
+    bankBic: z.string(),
+  })
+  .meta({ id: "ShopSettings" });
+export const shopSettingsReplySchema = z.object({ success: z.literal(true), settings: shopSettingsViewSchema }).meta({ id: "ShopSettingsReply" });
+export const shopSettingsSavedSchema = z.object({ success: z.literal(true), message: z.string(), settings: shopSettingsViewSchema }).meta({ id: "ShopSettingsSaved" });

@@ -114,6 +114,7 @@ describe("the path parameters", () => {
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
     "get /user/profile/{email}": "email", "put /user/profile/{email}": "email",
+    "patch /user/addresses/{id}": "id", "delete /user/addresses/{id}": "id",
     "get /carparts/{id}/fitment": "id", "post /carparts/{id}/fitment": "id", "put /carparts/{id}/universal": "id",
     "delete /carparts/{id}/fitment/{year}/{make}/{model}": { id: "id", ...vehicle },
     "get /vehicle-years/{year}/makes": "year", "get /vehicle-years/{year}/makes/{make}/models": { year: "year", make: "slug" },
