@@ -209,12 +209,14 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
      * item read under its lock as for takings (null when not stored). When all are free they are
      * taken in one write; otherwise each is waited for in turn, in sorted order, so two holders of
      * overlapping items never wait for each other in a circle. LockBusyError when they cannot all be
-     * had in time (work does not run).
+     * had in time (work does not run). Work that does not store takings (a change of a taking of
+     * several items) passes `storedJournal: "empty"`, as withLocked.
      */
-    async withAllLocked<T>(ids: string[], work: (items: Map<string, Item | null>) => Promise<T>): Promise<T> {
+    async withAllLocked<T>(ids: string[], work: (items: Map<string, Item | null>) => Promise<T>, { storedJournal = "replace" }: { storedJournal?: StoredJournal } = {}): Promise<T> {
       const sorted = [...new Set(ids)].sort();
       const readAll = async () => {
-        const read = await Promise.all(sorted.map(readForTakingLocked));
+        if (storedJournal !== "replace") sorted.forEach((id) => memory.forget(id));
+        const read = await Promise.all(sorted.map(async (id) => (await readSettledLocked(id, storedJournal)).item));
         return new Map(sorted.map((id, i) => [id, read[i]!]));
       };
       const together = await takeFreeLocks(sorted.map(lockOf));

@@ -5,6 +5,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { type PlaceLines, placeOrderLines } from "@/lib/orders/place-lines";
 import { PricesChangedError, ShortLinesError } from "@/lib/orders/placement-errors";
 import { ensureIndexes } from "@/lib/seed/seed";
+import { withPartLocks } from "@/lib/stock/part-stock";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";
@@ -176,6 +177,22 @@ describe("placing an order of several parts", () => {
     expect(stored.number).toMatch(/^AP-\d{6}$/);
     expect([stored.subtotal, stored.total, stored.deliveryMethod, stored.deliveryPrice, stored.paymentMethod, stored.paymentStatus]).toEqual([25, 25, "standard", 0, "cash-on-delivery", "unpaid"]);
     expect(view.number).toBe(stored.number);
+  });
+});
+
+describe("changes of an order of several parts", () => {
+  it("holding every line's part lock empties each part's journal: an order deleted then is never taken for one never stored", async () => {
+    const parts = await makeParts([10, 10, 10]);
+    const { order } = await placeOrderLines(checkout(parts.map((part) => line(part, 2))));
+    const journalled = async () => Promise.all(parts.map(async (part) => ((await Part.findById(part._id).select("+stockTakenFor").lean())?.stockTakenFor ?? []).length));
+    expect(await journalled()).toEqual([1, 1, 1]);
+    await withPartLocks(parts.map((part) => part._id).reverse(), async () => {
+      await Order.deleteOne({ _id: order._id });
+    });
+    expect(await journalled()).toEqual([0, 0, 0]);
+    // The next order of these parts settles nothing: the deleted order's units are the change's to put back, not the journal's.
+    await placeOrderLines(checkout(parts.map((part) => line(part, 1))));
+    expect(await Promise.all(parts.map((part) => stockOf(part._id)))).toEqual([7, 7, 7]);
   });
 });
 
