@@ -79,7 +79,7 @@ async function acceptedOrders(requests: NewOrderOf[], parts: Map<string, LockedP
       outcomes[i] = { error };
     }
   }
-  const numbers = await newOrderNumbers(accepted.length);
+  const numbers = accepted.length > 0 ? await newOrderNumbers(accepted.length) : [];
   accepted.forEach(({ order, i }, n) => {
     order.number = numbers[n]!;
     // The customer quotes the order's number on a bank transfer.

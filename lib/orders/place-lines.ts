@@ -9,6 +9,7 @@ import { storeOrderOfLines } from "@/lib/orders/line-rounds";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { idempotencyKeySchema, orderLinesSchema } from "@/lib/validation/orders";
+import type { z } from "@/lib/validation/zod";
 import { Order, type DeliveryMethod, type OrderDoc, type PaymentMethod } from "@/models/Order";
 
 // Placing an order of several parts, all or nothing: every line's stock is taken or none is.
@@ -32,16 +33,16 @@ export type PlaceLines = {
 
 const ATTEMPT_BUSY = "This order is being placed already; please try again in a moment.";
 
-function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new InvalidInputError(result.error.issues[0]?.message ?? "Invalid order");
   return result.data;
 }
 
 /**
- * Places an order of several parts. Every part's stock lock is held at once, shared with the orders
- * arriving together (lib/orders/line-rounds.ts): each part is read under its lock, every line checked (ShortLinesError names
- * every short line), the prices are the parts' own at that moment, and the stock of every line is
+ * Places an order of several parts. Every part's stock lock is held at once, shared with the
+ * orders arriving together (lib/orders/line-rounds.ts): each part is read under its lock, every
+ * line checked (ShortLinesError names every short line), the prices are the parts' own at that moment, and the stock of every line is
  * taken with the order's id journalled on each part before the order is stored, so a crash at any
  * instant leaves no partial take once settled (lib/storage/stock-ledger.ts). With an idempotency key
  * the attempt runs under a lock of its own, and a stored order of the same customer and key is
