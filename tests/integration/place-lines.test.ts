@@ -155,6 +155,20 @@ describe("placing an order of several parts", () => {
     await expect.poll(async () => StockLock.countDocuments({ _id: trusted({ $in: ids.map((id) => `part:${String(id)}`) }) }), { timeout: 5_000 }).toBe(0);
   });
 
+  it("an order with a part whose lock another server holds waits for it alone: other orders are placed meanwhile", async () => {
+    const [held, p1, p2, p3] = await makeParts([5, 5, 5, 5]);
+    await StockLock.collection.insertOne({ _id: `part:${String(held!._id)}`, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+    let waitingPlaced = false;
+    const waiting = placeOrderLines(checkout([line(p1!), line(held!, 2)])).then((placed) => ((waitingPlaced = true), placed));
+    const others = await Promise.all([placeOrderLines(checkout([line(p2!), line(p3!)])), placeOrderLines(checkout([line(p3!, 2)]))]);
+    expect(others.map(({ order }) => order.lines.length)).toEqual([2, 1]);
+    expect(waitingPlaced).toBe(false);
+    expect([await stockOf(held!._id), await stockOf(p1!._id)]).toEqual([5, 5]);
+    await StockLock.deleteOne({ _id: `part:${String(held!._id)}` });
+    expect((await waiting).order.lines.map((l) => l.quantity)).toEqual([1, 2]);
+    expect([await stockOf(held!._id), await stockOf(p1!._id), await stockOf(p2!._id), await stockOf(p3!._id)]).toEqual([3, 4, 4, 2]);
+  });
+
   it("one-part orders and orders of several parts on the same parts exclude each other: stock conserved", async () => {
     const START = 30;
     const parts = await makeParts([START, START, START]);
