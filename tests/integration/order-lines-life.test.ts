@@ -3,18 +3,18 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { cancelUnpaidTransfer, changeOrderStatus, deleteOrder, markOrderPaid } from "@/lib/orders/commands";
-import { changeDayTotals, dayOf, orderDayChange, readDayTotals } from "@/lib/orders/day-totals";
-import { ALL_ORDERS, UNPAID_TRANSFERS, changeOrderLists, customerList, orderListChanges, statusList } from "@/lib/orders/order-lists";
+import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
+import { ALL_ORDERS, UNPAID_TRANSFERS, customerList, statusList } from "@/lib/orders/order-lists";
 import { expireUnpaidTransfers } from "@/lib/orders/unpaid-transfers";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { ListJournal } from "@/lib/storage/models/ListJournal";
 import { StockLock } from "@/lib/storage/models/StockLock";
 import type { AccountView } from "@/lib/users/views";
 import { toCents } from "@/lib/validation/orders";
-import { Order, ORDER_STATUSES, type OrderDoc, type PaymentMethod } from "@/models/Order";
-import { Part } from "@/models/Part";
+import { Order, ORDER_STATUSES } from "@/models/Order";
 import { ScheduledRun } from "@/models/ScheduledRun";
 import { makePart, stockOf } from "../support/api";
+import { type Placed, placeLines } from "../support/order-lines";
 
 // An order of several lines after it is placed: a cancel or a delete puts every line's units back
 // exactly once, also when cut short and completed later; a bank transfer is marked paid, cash is
@@ -35,49 +35,6 @@ async function hold(lock: string): Promise<void> {
 afterEach(async () => {
   for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: "held-by-the-test" });
 });
-
-type Placed = OrderDoc & { createdAt: Date };
-
-/**
- * An order of these parts and quantities placed as checkout places it: stock taken, the order
- * stored with its lines, its lists and its day's totals written.
- */
-async function placeLines(
-  lines: [string, number][],
-  { paymentMethod = "bank-transfer", createdAt = new Date(), delivery = 5 }: { paymentMethod?: PaymentMethod | "none, as before payments existed"; createdAt?: Date; delivery?: number } = {},
-): Promise<Placed> {
-  const parts = await Promise.all(lines.map(([id]) => Part.findById(id).lean()));
-  const orderLines = lines.map(([id, quantity], i) => ({ partId: new Types.ObjectId(id), partsname: parts[i]!.partsname, unitPrice: parts[i]!.price, quantity, total: parts[i]!.price * quantity }));
-  for (const [id, quantity] of lines) await Part.updateOne({ _id: id }, { $inc: { quantity: -quantity } });
-  const subtotal = orderLines.reduce((sum, line) => sum + line.total, 0);
-  const first = orderLines[0]!;
-  const doc = {
-    lines: orderLines,
-    partId: first.partId,
-    partsname: first.partsname,
-    unitPrice: first.unitPrice,
-    quantity: first.quantity,
-    subtotal,
-    deliveryMethod: "standard" as const,
-    deliveryPrice: delivery,
-    total: subtotal + delivery,
-    number: `AP-${Math.floor(Math.random() * 1e6)}`,
-    ...(paymentMethod === "none, as before payments existed" ? {} : { paymentMethod, paymentStatus: "unpaid" as const }),
-    ...(paymentMethod === "bank-transfer" ? { paymentReference: `REF-${Math.floor(Math.random() * 1e6)}` } : {}),
-    name: "Lines Customer",
-    email: CUSTOMER,
-    phone: "555-0100",
-    address: "1 Line Road",
-    status: "placed" as const,
-    createdAt,
-    updatedAt: createdAt,
-  };
-  // Straight into the collection: the order keeps the creation time given.
-  const { insertedId } = await Order.collection.insertOne(doc as never);
-  const order = (await Order.findById(insertedId).lean<Placed>())!;
-  await Promise.all([changeOrderLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
-  return order;
-}
 
 /** Stock on the shelf plus the units of this part's lines in orders not cancelled: START when nothing was lost or doubled. */
 async function conserved(partId: string): Promise<number> {
