@@ -109,7 +109,7 @@ export async function googleSessionCookie(email: string, baseURL: string): Promi
  * lists and totals: rebuilt here from the documents (e2e/reindex.ts, `npm run reindex`'s work), as an
  * operator does after an import.
  */
-async function reindexDerived(): Promise<void> {
+export async function reindexDerived(): Promise<void> {
   await promisify(execFile)("node_modules/.bin/tsx", ["--conditions=react-server", "e2e/reindex.ts"], { env: { ...process.env, MONGODB_URI: e2eDatabaseUri() } });
 }
 
