@@ -34,7 +34,6 @@ export const orderStatusChangeSchema = z
     status: orderStatusField.optional(),
     paymentStatus: z.literal("paid", { error: 'paymentStatus can only be "paid"' }).optional(),
   })
-  .strict()
   .refine((change) => (change.status === undefined) !== (change.paymentStatus === undefined), { error: ONE_CHANGE })
   .meta({ id: "OrderStatusChange" });
 

