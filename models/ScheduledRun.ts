@@ -1,7 +1,7 @@
 import mongoose, { Schema, type Model } from "mongoose";
 
 // When a job that runs once for all server processes last ran (lib/orders/unpaid-transfers.ts): a
-// process that wins the job's lock runs it only when the last run is old enough.
+// process that wins the job's lock runs it only when its last check is old enough.
 const scheduledRunSchema = new Schema(
   {
     /** The job's name. */

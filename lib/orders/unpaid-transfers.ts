@@ -8,14 +8,14 @@ import { ScheduledRun } from "@/models/ScheduledRun";
 
 // Bank transfers still unpaid after the shop's hold (unpaidTransferDays) are cancelled and their
 // lines put back in stock. Every server process ticks (lib/server/scheduled-jobs.ts); a tick works
-// only if it wins the job's lock and the last run is old enough, so the job runs once however many
+// only if it wins the job's lock and its last check is old enough, so the job runs once however many
 // processes there are. It reads the oldest entries of the unpaid transfers' list, never every order.
 
 const JOB = "unpaid-transfers";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often every process ticks. */
 export const UNPAID_TRANSFER_TICK_MS = 5 * 60 * 1000;
-/** A tick this soon after the last run does nothing: ticks of several processes make one run. */
+/** A tick this soon after the last check does nothing: ticks of several processes make one check. */
 const RUN_GAP_MS = UNPAID_TRANSFER_TICK_MS - 30 * 1000;
 /** Orders looked at per read of the list. */
 const AT_ONCE = 50;

@@ -12,7 +12,7 @@ export type ScheduledJob = {
   run: () => Promise<string | null>;
 };
 
-/** The first run waits this long: start-up's own repairs go first. */
+/** The first tick waits this long: start-up's own repairs go first. */
 const FIRST_RUN_MS = 2_000;
 
 /** Starts the jobs' timers; none without a database. The timers never keep the process alive. */
