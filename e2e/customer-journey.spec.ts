@@ -399,10 +399,9 @@ test("once the shop has shipped an order, My Orders no longer offers to delete i
   await admin.close();
 
   await page.goto("/dashboard/my-orders");
-  const rows = page.getByRole("row").filter({ hasText: partId });
+  const rows = page.getByRole("row").filter({ has: page.locator(`a[href="/parts/${partId}"]`) });
   await expect(rows).toHaveCount(3);
   const shipped = rows.filter({ has: page.getByRole("cell", { name: "shipped", exact: true }) });
-  await expect(shipped.getByRole("button", { name: "Payment" })).toBeDisabled();
   await expect(shipped.getByRole("button", { name: /Delete/ })).toHaveCount(0);
   const cancelled = rows.filter({ has: page.getByRole("cell", { name: "cancelled", exact: true }) });
   await expect(cancelled.getByRole("button")).toHaveCount(0);
