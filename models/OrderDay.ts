@@ -8,7 +8,7 @@ const orderDaySchema = new Schema(
     _id: { type: String, required: true },
     /** Orders placed that day and not cancelled (shipped and delivered ones count). */
     orders: { type: Number, required: true, default: 0 },
-    /** Their totals, in whole cents, so sums stay exact. */
+    /** The totals of those paid (or placed before payments existed), in whole cents, so sums stay exact. */
     revenueCents: { type: Number, required: true, default: 0 },
   },
   { collection: "orderdays", versionKey: false },

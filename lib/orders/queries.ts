@@ -4,9 +4,10 @@ import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
 import { ALL_ORDERS, customerList, readOrderPage, statusList } from "@/lib/orders/order-lists";
 import { type OrderView, type OrdersSummary, toOrderView } from "@/lib/orders/views";
 import { MAX_PAGE_SIZE, type Paging } from "@/lib/validation/common";
+import { NotFoundError } from "@/lib/errors";
 import { Order, type OrderDoc, type OrderStatus } from "@/models/Order";
 
-// The orders' reads: a customer's orders, every order by status, and the revenue by day.
+// The orders' reads: one order, a customer's orders, every order by status, and the revenue by day.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,4 +56,12 @@ export async function listAllOrders({ status, page = 1, limit = 20 }: { status?:
   await connectDb();
   const { orders, total } = await readOrderPage(status ? statusList(status) : ALL_ORDERS, (page - 1) * limit, limit, status);
   return { orders, total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** One order, for its owner or an admin; anyone else gets the same 404 as for an order that does not exist. */
+export async function readOrderFor(orderId: string, reader: { email: string; role: string }): Promise<OrderView> {
+  await connectDb();
+  const order = await Order.findById(orderId).lean<ListedOrder>();
+  if (!order || (reader.role !== "admin" && order.email !== reader.email)) throw new NotFoundError("There is no order with this id.");
+  return toOrderView(order);
 }

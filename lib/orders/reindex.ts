@@ -1,8 +1,8 @@
 import "server-only";
-import { connectDb } from "@/lib/storage/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { ListsRebuild } from "@/lib/storage/ordered-lists";
 import { dayOf, orderDayChange, rebuildDayTotals } from "@/lib/orders/day-totals";
-import { ALL_ORDERS, ORDER_LIST_PREFIX, orderListChanges, statusList } from "@/lib/orders/order-lists";
+import { ALL_ORDERS, ORDER_LIST_PREFIX, UNPAID_TRANSFERS, orderListChanges, statusList } from "@/lib/orders/order-lists";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import type { OrderDayFields } from "@/models/OrderDay";
 
@@ -10,14 +10,18 @@ import type { OrderDayFields } from "@/models/OrderDay";
  * Rebuilds the order lists and the day totals from the orders collection, for orders an operator
  * imported or restored straight into the database. Reads every order once: an operator's command,
  * never a request's. Orders placed while it runs may be missed: run it while the shop is quiet.
+ * Orders stored before payments existed are given theirs first (cash on delivery, paid once
+ * delivered), so the revenue counts paid orders only, old ones included.
  */
 export async function reindexOrders(): Promise<string> {
   await connectDb();
+  const upgraded = await givePaymentsToOldOrders();
   const rebuild = new ListsRebuild();
-  for (const list of [ALL_ORDERS, ...ORDER_STATUSES.map((status) => statusList(status))]) rebuild.include(list);
+  for (const list of [ALL_ORDERS, UNPAID_TRANSFERS, ...ORDER_STATUSES.map((status) => statusList(status))]) rebuild.include(list);
   const days = new Map<string, OrderDayFields>();
   let count = 0;
-  const orders = Order.find({}, { email: 1, status: 1, total: 1, createdAt: 1 }).lean<(Pick<OrderDoc, "_id" | "email" | "status" | "total"> & { createdAt?: Date })[]>().cursor();
+  type Indexed = Pick<OrderDoc, "_id" | "email" | "status" | "total" | "paymentMethod" | "paymentStatus"> & { createdAt?: Date };
+  const orders = Order.find({}, { email: 1, status: 1, total: 1, createdAt: 1, paymentMethod: 1, paymentStatus: 1 }).lean<Indexed[]>().cursor();
   for await (const order of orders) {
     count += 1;
     rebuild.addChanges(orderListChanges(order, "add"));
@@ -30,7 +34,16 @@ export async function reindexOrders(): Promise<string> {
   // A customer whose orders are all gone keeps no list: theirs is emptied.
   const emptied = await rebuild.write({ matches: (list) => list.startsWith(ORDER_LIST_PREFIX), then: "empty" });
   await rebuildDayTotals([...days.values()]);
-  return `orders: ${count} orders in ${rebuild.names().length + emptied} lists, totals of ${days.size} days`;
+  const payments = upgraded > 0 ? `, payments given to ${upgraded} older orders` : "";
+  return `orders: ${count} orders in ${rebuild.names().length + emptied} lists, totals of ${days.size} days${payments}`;
+}
+
+/** Orders stored before payments existed were paid in cash on delivery: paid if delivered, else not yet. How many were given that. */
+async function givePaymentsToOldOrders(): Promise<number> {
+  const old = { paymentStatus: trusted({ $exists: false }) };
+  const delivered = await Order.updateMany({ ...old, status: "delivered" }, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "paid" } });
+  const others = await Order.updateMany(old, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "unpaid" } });
+  return delivered.modifiedCount + others.modifiedCount;
 }
 
 /** Builds the order lists and day totals once for a database made before they existed: it has orders but no list. */

@@ -8,7 +8,7 @@ export const DASHBOARD_HOME = "/dashboard/my-profile";
 // Names as SPEC 2 writes them; the summary says what the page holds.
 export const DASHBOARD_ITEMS = {
   myProfile: { href: DASHBOARD_HOME, label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them, and your saved delivery addresses." },
-  myOrders: { href: "/dashboard/my-orders", label: "My Orders", summary: "The parts you have ordered, with payment and delete buttons." },
+  myOrders: { href: "/dashboard/my-orders", label: "My Orders", summary: "Your orders with their parts, totals and payment, each with its own page; delete one while it is placed." },
   addReview: { href: "/dashboard/add-review", label: "Add Review", summary: "A star rating and a few words about your experience." },
   manageOrders: { href: "/dashboard/manage-orders", label: "Manage All Orders", summary: "Every customer's orders, with their status, the last 30 days' revenue, and buttons to ship, deliver or cancel." },
   addProduct: { href: "/dashboard/add-product", label: "Add A Product", summary: "A form to add a part to the catalogue." },

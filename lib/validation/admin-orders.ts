@@ -2,7 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { ORDER_STATUSES } from "@/models/Order";
 
-// Manage All Orders: the list's query (GET /orders) and the status change (PATCH /orders/{id}).
+// Manage All Orders: the list's query (GET /orders) and an order's change (PATCH /orders/{id}).
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -23,7 +23,19 @@ export const orderListQuerySchema = z.object({
   limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
 });
 
-export const orderStatusChangeSchema = z.object({ status: orderStatusField }).meta({ id: "OrderStatusChange" });
+const ONE_CHANGE = "Send either status or paymentStatus, not both.";
+
+/**
+ * PATCH /orders/{id}: a new status (`{ status }`), or a bank transfer's money arrived
+ * (`{ paymentStatus: "paid" }`); exactly one of them.
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    status: orderStatusField.optional(),
+    paymentStatus: z.literal("paid", { error: 'paymentStatus can only be "paid"' }).optional(),
+  })
+  .refine((change) => (change.status === undefined) !== (change.paymentStatus === undefined), { error: ONE_CHANGE })
+  .meta({ id: "OrderStatusChange" });
 
 /** A page number from a page's ?page=; anything that is not a whole number from 1 is page 1. */
 export function wholePageParam(value: unknown): number {

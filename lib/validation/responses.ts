@@ -2,7 +2,7 @@ import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
 import { MAX_PAGE_SIZE } from "@/lib/validation/common";
 import { DEFAULT_MAX_PER_ORDER } from "@/lib/validation/parts";
 import { z } from "@/lib/validation/zod";
-import { ORDER_STATUSES } from "@/models/Order";
+import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "@/models/Order";
 import { ROLES } from "@/models/User";
 
 // The replies of the REST paths, as zod schemas: the OpenAPI document is generated from
@@ -37,17 +37,29 @@ export const partViewSchema = z
 export const orderViewSchema = z
   .object({
     _id: z.string().meta({ description: "The order's own id" }),
-    partId: z.string(),
-    partsname: z.string(),
-    quantity: z.number().int(),
-    unitPrice: z.number(),
-    price: z.number().meta({ description: "The total: unit price × quantity, computed by the server" }),
+    partId: z.string().meta({ description: "The first line's part, as SPEC 7's clients read an order" }),
+    partsname: z.string().meta({ description: "The first line's part name" }),
+    quantity: z.number().int().meta({ description: "The first line's quantity" }),
+    unitPrice: z.number().meta({ description: "The first line's unit price" }),
+    price: z.number().meta({ description: "The total, computed by the server: the lines' unit price × quantity, plus delivery" }),
     name: z.string(),
     email: z.string(),
     phone: z.string(),
     address: z.string(),
     status: z.enum(ORDER_STATUSES),
     createdAt: isoDate,
+    number: z.string().meta({ description: 'The number customers and staff quote ("AP-100042"; "#" and the id\'s last eight characters for older orders)' }),
+    lines: z
+      .array(z.object({ partId: z.string(), partsname: z.string(), unitPrice: z.number(), quantity: z.number().int(), total: z.number() }).meta({ id: "OrderLine" }))
+      .meta({ description: "Every part of the order, as it was when placed; an order placed before orders had lines is its one line" }),
+    subtotal: z.number().meta({ description: "The lines' total" }),
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    deliveryPrice: z.number(),
+    deliveryBy: isoDate.nullable().meta({ description: "The estimated delivery date promised at checkout, if any" }),
+    total: z.number().meta({ description: "What the customer pays: subtotal plus delivery (the same as price)" }),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    paymentStatus: z.enum(PAYMENT_STATUSES).meta({ description: "A bank transfer is paid once an admin marks it so; cash on delivery once the order is delivered" }),
+    paymentReference: z.string().nullable().meta({ description: "What a bank transfer quotes; null for other methods" }),
   })
   .meta({ id: "Order" });
 
@@ -69,6 +81,7 @@ export const partReplySchema = z.object({ success: z.literal(true), result: part
 export const partCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: partViewSchema }).meta({ id: "PartCreated" });
 export const orderCreatedSchema = z.object({ success: z.literal(true), message: z.string(), result: orderViewSchema }).meta({ id: "OrderPlaced" });
 export const orderListSchema = listPage(orderViewSchema).meta({ id: "OrderList" });
+export const orderReplySchema = z.object({ success: z.literal(true), order: orderViewSchema }).meta({ id: "OrderReply" });
 export const orderDeletedSchema = z.object({ success: z.literal(true), deletedCount: z.number().int(), message: z.string() }).meta({ id: "OrderDeleted" });
 export const reviewListSchema = listPage(reviewViewSchema).meta({ id: "ReviewList" });
 export const reviewRemovedSchema = z.object({ success: z.literal(true), deletedCount: z.number().int(), message: z.string() }).meta({ id: "ReviewRemoved" });

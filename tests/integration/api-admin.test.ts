@@ -339,7 +339,7 @@ describe("deleting a part", () => {
 });
 
 describe("the last 30 days' figures", () => {
-  it("counts orders and revenue by UTC day, cancelled and older orders left out", async () => {
+  it("counts orders and the revenue of paid orders by UTC day, cancelled and older orders left out", async () => {
     const now = new Date("2031-03-15T12:00:00Z");
     const part = await makePart();
     const base = { partId: part._id, partsname: "x", unitPrice: 1, quantity: 1, name: "N", email: "summary@example.com", phone: "1", address: "A" };
@@ -354,15 +354,16 @@ describe("the last 30 days' figures", () => {
       at("2031-03-16T00:00:00Z", 900, "placed"), // tomorrow
     ]);
     // Inserted straight into the collection: the day totals are rebuilt from it, as after an import.
+    // Without a payment they are cash on delivery: paid, so in the revenue, once delivered.
     await reindexOrders();
     const summary = await ordersSummary(30, now);
     expect(summary.days).toHaveLength(30);
     expect(summary.days[0]?.day).toBe("2031-02-14");
-    expect(summary.days[29]).toEqual({ day: "2031-03-15", orders: 2, revenue: 10.3 });
-    expect(summary.days.find((d) => d.day === "2031-03-01")).toEqual({ day: "2031-03-01", orders: 1, revenue: 5 });
+    expect(summary.days[29]).toEqual({ day: "2031-03-15", orders: 2, revenue: 0.2 });
+    expect(summary.days.find((d) => d.day === "2031-03-01")).toEqual({ day: "2031-03-01", orders: 1, revenue: 0 });
     expect(summary.days.find((d) => d.day === "2031-03-10")).toEqual({ day: "2031-03-10", orders: 0, revenue: 0 });
     expect(summary.orders).toBe(4);
-    expect(summary.revenue).toBe(22.3);
+    expect(summary.revenue).toBe(7.2);
   });
 });
 

@@ -17,7 +17,7 @@ import { ORDER_STATUSES } from "@/models/Order";
 // caps, content types and error statuses. Each check asks the handler's own parser or reads the
 // handler, so a limit changed on one side only fails here.
 
-type Schema = { type?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; pattern?: string; enum?: unknown[] };
+type Schema = { type?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; pattern?: string; enum?: unknown[]; anyOf?: Schema[] };
 type Parameter = { name: string; in: string; schema: Schema };
 type Operation = { security: unknown[]; parameters?: Parameter[]; requestBody?: { content: Record<string, unknown> }; responses: Record<string, { description: string; headers?: object }> };
 type Doc = { paths: Record<string, Record<string, Operation>> };
@@ -27,6 +27,7 @@ const operations = Object.entries(doc.paths).flatMap(([route, item]) => Object.e
 
 /** Whether a value meets a parameter's documented schema (the keywords the document uses). */
 function documentedAccepts(schema: Schema, value: string | number): boolean {
+  if (schema.anyOf) return schema.anyOf.some((one) => documentedAccepts(one, value));
   if (schema.enum) return schema.enum.includes(value);
   if (schema.type === "integer") {
     return typeof value === "number" && Number.isInteger(value) && value >= (schema.minimum ?? -Infinity) && value <= (schema.maximum ?? Infinity);
@@ -100,6 +101,8 @@ describe("the path parameters", () => {
   const PARSERS = {
     id: (raw: string) => accepts(() => objectIdParam(raw, "The id")),
     email: (raw: string) => accepts(() => emailParam(raw)),
+    // GET /orders/{key}: an order id reads that order, an email lists that user's orders.
+    idOrEmail: (raw: string) => accepts(() => objectIdParam(raw, "The id")) || accepts(() => emailParam(raw)),
     picture: (raw: string) => partImageIdSchema.safeParse(raw).success,
     year: (raw: string) => accepts(() => yearParam(raw)),
     slug: (raw: string) => accepts(() => slugParam(raw, "The name")),
@@ -110,7 +113,7 @@ describe("the path parameters", () => {
     "get /carparts/{id}": "id", "put /carparts/{id}": "id", "delete /carparts/{id}": "id", "patch /carparts/{id}/stock": "id",
     "get /part-images/{id}": "picture",
     "patch /cart/items/{partId}": "id", "delete /cart/items/{partId}": "id",
-    "get /orders/{key}": "email", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
+    "get /orders/{key}": "idOrEmail", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
     "get /user/profile/{email}": "email", "put /user/profile/{email}": "email",

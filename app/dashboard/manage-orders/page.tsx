@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OrderActions } from "@/components/admin/OrderActions";
+import { PAYMENT_METHOD_LABELS } from "@/lib/orders/payments";
 import { RevenueChart } from "@/components/admin/RevenueChart";
 import { Pagination } from "@/components/Pagination";
 import { requireAdminPage } from "@/lib/auth/guards";
@@ -43,7 +44,7 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const page = wholePageParam(params.page);
   const [list, summary] = await Promise.all([listAllOrders({ status, page, limit: ORDERS_PAGE_SIZE }), ordersSummary(30)]);
-  const inCatalogue = await partsInCatalogue(list.orders.map((order) => order.partId));
+  const inCatalogue = await partsInCatalogue([...new Set(list.orders.flatMap((order) => order.lines.map((line) => line.partId)))]);
 
   return (
     <>
@@ -61,7 +62,7 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
             <dd className="text-2xl font-bold" data-testid="revenue-30-days">{formatPrice(summary.revenue)}</dd>
           </div>
         </dl>
-        <p className="mt-1 text-xs text-slate-600">Cancelled orders are not counted. Days are UTC days.</p>
+        <p className="mt-1 text-xs text-slate-600">Cancelled orders are not counted; revenue counts paid orders, on the day they were placed. Days are UTC days.</p>
         <RevenueChart days={summary.days} />
       </section>
 
@@ -93,11 +94,12 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
               <caption className="sr-only">Orders, newest first</caption>
               <thead>
                 <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-3">Order</th>
                   <th scope="col" className="py-2 pr-3">Date</th>
                   <th scope="col" className="py-2 pr-3">Customer</th>
-                  <th scope="col" className="py-2 pr-3">Part</th>
-                  <th scope="col" className="py-2 pr-3">Quantity</th>
+                  <th scope="col" className="py-2 pr-3">Parts</th>
                   <th scope="col" className="py-2 pr-3">Total</th>
+                  <th scope="col" className="py-2 pr-3">Payment</th>
                   <th scope="col" className="py-2 pr-3">Status</th>
                   <th scope="col" className="py-2">Actions</th>
                 </tr>
@@ -105,6 +107,9 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
               <tbody>
                 {list.orders.map((order) => (
                   <tr key={order._id} className="border-b border-slate-200 align-top" data-order-id={order._id}>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      <Link href={`${DASHBOARD_ITEMS.myOrders.href}/${order._id}`} className="underline">{order.number}</Link>
+                    </td>
                     <td className="py-2 pr-3 whitespace-nowrap">{dateTime(order.createdAt)}</td>
                     <td className="py-2 pr-3">
                       {order.name}
@@ -112,19 +117,33 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
                       <span className="text-slate-600">{order.email}</span>
                     </td>
                     <td className="py-2 pr-3">
-                      {inCatalogue.has(order.partId) ? (
-                        <Link href={`/parts/${order.partId}`} className="underline">{order.partsname}</Link>
-                      ) : (
-                        order.partsname
-                      )}
+                      <ul>
+                        {order.lines.map((line) => (
+                          <li key={line.partId}>
+                            {inCatalogue.has(line.partId) ? (
+                              <Link href={`/parts/${line.partId}`} className="underline">{line.partsname}</Link>
+                            ) : (
+                              line.partsname
+                            )}{" "}
+                            × {line.quantity}
+                          </li>
+                        ))}
+                      </ul>
                     </td>
-                    <td className="py-2 pr-3">{order.quantity}</td>
-                    <td className="py-2 pr-3">{formatPrice(order.price)}</td>
+                    <td className="py-2 pr-3">{formatPrice(order.total)}</td>
+                    <td className="py-2 pr-3">
+                      {PAYMENT_METHOD_LABELS[order.paymentMethod]}, {order.paymentStatus}
+                    </td>
                     <td className="py-2 pr-3">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[order.status]}`}>{order.status}</span>
                     </td>
                     <td className="py-2">
-                      <OrderActions orderId={order._id} status={order.status} label={`${order.quantity} × ${order.partsname} for ${order.email}`} />
+                      <OrderActions
+                        orderId={order._id}
+                        status={order.status}
+                        awaitsTransfer={order.paymentMethod === "bank-transfer" && order.paymentStatus === "unpaid" && order.status !== "cancelled"}
+                        label={`order ${order.number} for ${order.email}`}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -35,7 +35,7 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Sea
   const rows = await listOrdersFor(user.email, { limit: PAGE_SIZE + 1, skip: (page - 1) * PAGE_SIZE });
   const orders = rows.slice(0, PAGE_SIZE);
   const hasNext = rows.length > PAGE_SIZE;
-  const inCatalogue = await partsInCatalogue(orders.map((order) => order.partId));
+  const inCatalogue = await partsInCatalogue([...new Set(orders.flatMap((order) => order.lines.map((line) => line.partId)))]);
   return (
     <>
       <h1 className="text-2xl font-bold">{item.label}</h1>
@@ -43,7 +43,16 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Sea
         page={page}
         firstPageHref={pageHref(1)}
         hasOtherPages={page > 1 || hasNext}
-        initialOrders={orders.map(({ _id, partId, partsname, quantity, price, status, createdAt }) => ({ _id, partId, partsname, quantity, price, status, createdAt, partInCatalogue: inCatalogue.has(partId) }))}
+        initialOrders={orders.map(({ _id, number, lines, total, paymentMethod, paymentStatus, status, createdAt }) => ({
+          _id,
+          number,
+          lines: lines.map(({ partId, partsname, quantity }) => ({ partId, partsname, quantity, inCatalogue: inCatalogue.has(partId) })),
+          total,
+          paymentMethod,
+          paymentStatus,
+          status,
+          createdAt,
+        }))}
       />
       {orders.length > 0 && (page > 1 || hasNext) ? (
         <nav aria-label="Order pages" className="mt-6 flex flex-wrap items-center gap-3">

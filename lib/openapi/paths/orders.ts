@@ -1,9 +1,17 @@
+import { ref } from "@/lib/openapi/components";
 import { jsonBody, listPage, ok, pathItem } from "@/lib/openapi/operations";
-import { emailPath, idPath, orderListParams, pagingParams } from "@/lib/openapi/parameters";
+import { type Parameter, emailPath, idPath, orderListParams, pagingParams } from "@/lib/openapi/parameters";
 
-// The orders' paths: placing, listing, deleting and moving an order along its life cycle.
+// The orders' paths: placing, listing, reading one, deleting, paying and moving an order along its life cycle.
 
 const orderId = idPath("key", "The order id.");
+/** GET's key: an order id (24 hexadecimal characters) reads that order; an email lists that user's orders. */
+const orderOrEmail: Parameter = {
+  ...orderId,
+  description: "An order id (24 hexadecimal characters), or a user's email (normalised like stored emails: trimmed, lower-cased).",
+  schema: { anyOf: [orderId.schema, emailPath("key", "").schema] },
+};
+const listed = listPage("", "OrderList")["200"];
 
 export const orderPaths = {
   ...pathItem("/orders", {
@@ -30,18 +38,26 @@ export const orderPaths = {
   }),
   ...pathItem("/orders/{key}", {
     get: {
-      operationId: "listOrders",
-      summary: "List a customer's orders",
-      description: "One page of a user's orders, newest first (that user or an admin). `key` is the user's email.",
+      operationId: "readOrders",
+      summary: "Read an order, or list a customer's orders",
+      description:
+        "`key` an order id: that order with its lines, subtotal, delivery, total and payment, in `order` (its owner or an admin; 404 for anyone else, as for an order that does not exist). `key` an email: one page of that user's orders, newest first (that user or an admin), SPEC 7's bare array; the paging parameters apply to this form only.",
       access: "self",
-      parameters: [emailPath("key", "The user's email."), ...pagingParams],
-      replies: listPage("The orders of this page.", "OrderList"),
+      parameters: [orderOrEmail, ...pagingParams],
+      replies: {
+        "200": {
+          description: "By id: `{ success, order }`. By email: the orders of this page.",
+          headers: listed.headers,
+          content: { "application/json": { schema: { oneOf: [ref("OrderReply"), ref("OrderList")] } } },
+        },
+      },
+      outcomes: [404],
     },
     delete: {
       operationId: "deleteOrder",
       summary: "Delete an order",
       description:
-        'Delete an order and put its quantity back in stock. `key` is the order id. Its owner may delete it while its status is "placed" (otherwise 409); an admin may delete any order. An order that is gone is a 404, also to every delete but the first of concurrent ones.',
+        'Delete an order and put every line\'s quantity back in stock (exactly once). `key` is the order id. Its owner may delete it while its status is "placed" (otherwise 409); an admin may delete any order. An order that is gone is a 404, also to every delete but the first of concurrent ones.',
       access: "self",
       parameters: [orderId],
       replies: ok(200, "`deletedCount` 1.", "OrderDeleted"),
@@ -49,9 +65,9 @@ export const orderPaths = {
     },
     patch: {
       operationId: "changeOrderStatus",
-      summary: "Change an order's status",
+      summary: "Change an order's status, or mark it paid",
       description:
-        "Change an order's status (admin). `key` is the order id. placed → shipped → delivered, or cancelled from placed or shipped (the quantity goes back in stock, exactly once). Delivered and cancelled are final: any other change is a 409.",
+        'Admin. `key` is the order id. The body holds exactly one of `status` or `paymentStatus`. `status`: placed → shipped → delivered, or cancelled from placed or shipped (every line\'s quantity goes back in stock, exactly once); delivered and cancelled are final: any other change is a 409. A cash-on-delivery order becomes paid when it is marked delivered. `{ "paymentStatus": "paid" }`: a bank transfer\'s money arrived; 409 when the order is already paid, cancelled, or paid in cash on delivery (paid when delivered, not by hand). A paid order counts in its day\'s revenue.',
       access: "admin",
       parameters: [orderId],
       body: jsonBody("OrderStatusChange"),
