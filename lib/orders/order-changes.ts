@@ -5,7 +5,7 @@ import { writeJournal } from "@/lib/storage/list-journal";
 import { type DayChange, changeDayTotalsOnce, forgetDayChange, inRevenue, orderDayChange, paymentDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, paidChanges, statusMoveChanges } from "@/lib/orders/order-lists";
 import { linesOf } from "@/lib/orders/views";
-import { returnStockOnceLocked, withPartLock, withPartLocks } from "@/lib/stock/part-stock";
+import { returnStockOnceLocked, withPartLock } from "@/lib/stock/part-stock";
 import { Order, type OrderDoc, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@/models/Order";
 
 // A cancel, a delete, a status move or a payment writes the order, then its lists, its day's totals
@@ -173,15 +173,11 @@ export function withOrderChangeLock<T>(partId: Types.ObjectId | string, work: ()
   });
 }
 
-/**
- * Runs `work` holding these parts' locks at once (lib/stock/part-stock.ts withPartLocks: each taken
- * once, sorted when waited for), each part's change cut short completed first.
- */
+/** Runs `work` holding these parts' locks (taken in the order given: sorted, see partsOf), each part's change cut short completed first. */
 export function withOrderChangeLocks<T>(partIds: string[], work: () => Promise<T>): Promise<T> {
-  return withPartLocks(partIds, async () => {
-    for (const partId of partIds) await orderChanges.completeCutShort(thing(partId));
-    return work();
-  });
+  const [first, ...rest] = partIds;
+  if (first === undefined) return work();
+  return withOrderChangeLock(first, () => withOrderChangeLocks(rest, work));
 }
 
 /** At start-up: completes the change noted on this part. */

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
-import { dayOf, readDayTotals } from "@/lib/orders/day-totals";
+import { dayOf, inRevenue, readDayTotals } from "@/lib/orders/day-totals";
 import { changeOrderStatus, deleteOrder } from "@/lib/orders/commands";
 import { placeOrder } from "@/lib/orders/place-order";
 import { ALL_ORDERS, customerList, statusList } from "@/lib/orders/order-lists";
@@ -62,7 +62,7 @@ async function disagreements(): Promise<string[]> {
   const days = [...new Set(orders.map((stored) => dayOf(stored.createdAt)))];
   for (const totals of await readDayTotals(days)) {
     const own = counted.filter((stored) => dayOf(stored.createdAt) === totals._id);
-    const cents = own.reduce((sum, stored) => sum + toCents(stored.total), 0);
+    const cents = own.filter(inRevenue).reduce((sum, stored) => sum + toCents(stored.total), 0);
     if (totals.orders !== own.length || totals.revenueCents !== cents) wrong.push(`${totals._id}: totals ${totals.orders}/${totals.revenueCents}, orders ${own.length}/${cents}`);
   }
   return wrong;

@@ -4,8 +4,8 @@ import { connectDb, trusted } from "@/lib/storage/connect";
 import { placeOrder } from "@/lib/orders/place-order";
 import { type PlaceLines, placeOrderLines } from "@/lib/orders/place-lines";
 import { PricesChangedError, ShortLinesError } from "@/lib/orders/placement-errors";
+import { withOrderChangeLocks } from "@/lib/orders/order-changes";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { withPartLocks } from "@/lib/stock/part-stock";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";
@@ -200,7 +200,7 @@ describe("changes of an order of several parts", () => {
     const { order } = await placeOrderLines(checkout(parts.map((part) => line(part, 2))));
     const journalled = async () => Promise.all(parts.map(async (part) => ((await Part.findById(part._id).select("+stockTakenFor").lean())?.stockTakenFor ?? []).length));
     expect(await journalled()).toEqual([1, 1, 1]);
-    await withPartLocks(parts.map((part) => part._id).reverse(), async () => {
+    await withOrderChangeLocks(parts.map((part) => String(part._id).toLowerCase()).sort(), async () => {
       await Order.deleteOne({ _id: order._id });
     });
     expect(await journalled()).toEqual([0, 0, 0]);
