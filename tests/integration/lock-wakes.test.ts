@@ -24,7 +24,8 @@ class Holder {
   private stderr = "";
 
   constructor(key: string, redisUrl: string) {
-    this.child = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "tests/support/lock-holder.ts", key], {
+    // node itself, with tsx's loader: tsx's own command runs the script in a child, which a SIGKILL of it would leave holding the lock.
+    this.child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/support/lock-holder.ts", key], {
       env: { ...process.env, REDIS_URL: redisUrl },
       stdio: ["pipe", "pipe", "pipe"],
     });

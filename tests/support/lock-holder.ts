@@ -6,11 +6,17 @@ import { withLock } from "@/lib/storage/lock";
 
 // Another server process holding a lock (tests/integration/lock-wakes.test.ts): takes the lock named
 // by its argument, prints "held", lets it go on the line "release" (printing "released"), and ends
-// on "exit". Run with tsx --conditions=react-server; MONGODB_URI and REDIS_URL from its environment.
+// on "exit" or when its input ends. Run with tsx --conditions=react-server; MONGODB_URI and REDIS_URL
+// from its environment.
 
 const key = process.argv[2]!;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-const nextLine = async () => String((await lines.next()).value ?? "exit").trim();
+const nextLine = async () => {
+  const line = await lines.next();
+  // The test is gone: so is its lock holder.
+  if (line.done) process.exit(0);
+  return String(line.value).trim();
+};
 
 await connectRedis();
 wakeLockWaitersThroughRedis();
