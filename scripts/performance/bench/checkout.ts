@@ -130,7 +130,7 @@ export async function runCheckout(): Promise<void> {
     const origin = new URL(BENCH_SITE_URL).origin;
     for (const partId of distinctParts(partIds, LINES)) {
       const added = await fetch(`${base}/cart/items`, { method: "POST", headers: { "content-type": "application/json", cookie: reviewer, origin }, body: JSON.stringify({ partId, quantity: 1 }) });
-      if (added.status !== 201) throw new Error(`POST /cart/items answered ${added.status}: ${await added.text()}`);
+      if (added.status !== 201) throw new Error(`POST /cart/items answered ${added.status}: ${(await added.text()).slice(0, 200)}`);
     }
     const pages = { "/cart": await timePage(base, "/cart", reviewer), "/checkout": await timePage(base, "/checkout", reviewer) };
     await fetch(`${base}/cart/items`, { method: "DELETE", headers: { cookie: reviewer, origin } });
