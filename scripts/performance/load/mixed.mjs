@@ -80,6 +80,7 @@ export async function mixedLoad(base, db, partIds, users, { clients, seconds, wa
   const checkouts = { placed: 0, refused: 0 };
   const warmLatencies = [];
   const statuses = new Map();
+  const failures = new Map();
   const acknowledged = [];
   let errors = 0;
   const measureFrom = performance.now() + warmSeconds * 1000;
@@ -92,6 +93,11 @@ export async function mixedLoad(base, db, partIds, users, { clients, seconds, wa
       const body = await reply.text();
       (started < measureFrom ? warmLatencies : latencies[kind]).push(performance.now() - started);
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      if (reply.status >= 500) {
+        // What the shop said, so a failed run tells a busy lock from a database outage.
+        const said = `${reply.status} ${init?.method ?? "GET"} ${path.split("?")[0]}: ${body.slice(0, 120)}`;
+        failures.set(said, (failures.get(said) ?? 0) + 1);
+      }
       return { status: reply.status, body };
     } catch (error) {
       errors += 1;
@@ -160,5 +166,6 @@ export async function mixedLoad(base, db, partIds, users, { clients, seconds, wa
     console.log(`[load]   ${kind.padEnd(6)} n=${s.n} p50=${s.p50} ms p95=${s.p95} ms p99=${s.p99} ms max=${s.max} ms`);
   }
   for (const problem of problems) console.error(`[load]   FAIL: ${problem}`);
+  for (const [said, count] of failures) console.error(`[load]   ${count} x ${said}`);
   return result;
 }
