@@ -2,8 +2,8 @@
 //   BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 3),
 //   BENCH_SKIP_LIGHTHOUSE=1, BENCH_REBUILD=1 (force a new production build of the shop),
 //   BENCH_ONLY=pages,api,js,lighthouse,processes,checkout,scale (comma-separated: run only these groups of
-//     targets while iterating; the baselines a chosen group needs still run; default: all but scale,
-//     which takes two data sets of its own and is run only when named: see scale.ts for its settings;
+//     targets while iterating; the baselines a chosen group needs still run; default: all but scale
+//     and checkout, which take data sets of their own and are run only when named: see scale.ts;
 //     processes: one shop process against two behind nginx, see processes.ts; checkout: 3-line
 //     checkouts at the large size and the cart and review pages, see checkout.ts),
 //   BENCH_CPU_PROF=1 (the shop's server runs under node --cpu-prof and writes a V8 CPU profile to
@@ -55,7 +55,8 @@ const only: Group[] = (() => {
     console.error(`[bench] BENCH_ONLY: unknown group(s) ${unknown.join(", ")}; choose from ${GROUPS.join(", ")}`);
     process.exit(2);
   }
-  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : GROUPS.filter((g) => g !== "scale");
+  // scale and checkout each generate the large data set of their own: run only when named.
+  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : GROUPS.filter((g) => g !== "scale" && g !== "checkout");
 })();
 const runs = (group: Group) => only.includes(group) && !(group === "lighthouse" && process.env.BENCH_SKIP_LIGHTHOUSE);
 /** The groups measured on the one bench data set, against the baselines. */
