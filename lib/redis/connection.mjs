@@ -120,13 +120,12 @@ export function listenRedis(channel, onMessage, onLost) {
   const state = connection();
   const subscriber = state.client.duplicate();
   let subscribed = false;
-  const lost = () => onLost();
   subscriber.on("error", (error) => {
     warn(`Redis error: ${error?.message ?? error}`);
-    lost();
+    onLost();
   });
-  subscriber.on("reconnecting", lost);
-  subscriber.on("end", lost);
+  subscriber.on("reconnecting", onLost);
+  subscriber.on("end", onLost);
   state.subscribers.push(subscriber);
   subscriber
     .connect()
