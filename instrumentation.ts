@@ -15,6 +15,9 @@ export async function register(): Promise<void> {
       // start back 3 s at most (lib/redis/connection.mjs); the client goes on reconnecting after it.
       const { connectRedis } = await import("@/lib/redis/connection.mjs");
       await connectRedis();
+      // Lock waiters woken by the holder's release through Redis, rather than polling the database.
+      const { wakeLockWaitersThroughRedis } = await import("@/lib/redis/lock-waker");
+      wakeLockWaitersThroughRedis();
       // What a crashed server left half-done: orders that took stock, writes of documents and their lists.
       const { settleAllInterruptedOrders } = await import("@/lib/stock/part-stock");
       const { completeInterruptedWrites } = await import("@/lib/maintenance/interrupted-writes");

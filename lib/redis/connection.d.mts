@@ -8,4 +8,5 @@ export function redisConfigured(): boolean;
 export function redisNamespace(uri?: string): string;
 export function onRedis<T>(work: (client: RedisClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<RedisAnswer<T>>;
 export function connectRedis(): Promise<boolean>;
+export function listenRedis(channel: string, onMessage: (message: string) => void, onLost: () => void): () => boolean;
 export function closeRedis(): Promise<void>;

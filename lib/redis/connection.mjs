@@ -55,7 +55,7 @@ function connection() {
     socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, RECONNECT_MAX_MS) },
   });
   client.on("error", (error) => warn(`Redis error: ${error?.message ?? error}`));
-  const state = { client, quietUntil: 0, timeoutsInARow: 0, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
+  const state = { client, subscribers: [], quietUntil: 0, timeoutsInARow: 0, connecting: client.connect().catch((error) => warn(`cannot connect: ${error?.message ?? error}`)) };
   slot[SLOT] = state;
   return state;
 }
@@ -109,10 +109,45 @@ export async function connectRedis() {
   return client.isReady;
 }
 
+/**
+ * Listens on a channel, on a connection of its own (a subscribed connection sends nothing else):
+ * `onMessage` for each message, `onLost` each time the connection drops (messages sent meanwhile are
+ * missed; the client subscribes again once it is back). Returns whether it listens now; never
+ * listens without REDIS_URL.
+ */
+export function listenRedis(channel, onMessage, onLost) {
+  if (!redisConfigured()) return () => false;
+  const state = connection();
+  const subscriber = state.client.duplicate();
+  let subscribed = false;
+  subscriber.on("error", (error) => {
+    warn(`Redis error: ${error?.message ?? error}`);
+    onLost();
+  });
+  subscriber.on("reconnecting", onLost);
+  subscriber.on("end", onLost);
+  state.subscribers.push(subscriber);
+  subscriber
+    .connect()
+    .then(() => subscriber.subscribe(channel, onMessage))
+    .then(() => {
+      subscribed = true;
+    })
+    .catch((error) => warn(`cannot listen: ${error?.message ?? error}`));
+  return () => subscribed && subscriber.isReady;
+}
+
 /** Closes the connection (server shutdown, tests). */
 export async function closeRedis() {
   const state = globalThis[SLOT];
   if (!state) return;
   delete globalThis[SLOT];
-  await state.client.close().catch(() => undefined);
+  // A client still trying to reconnect would wait for a Redis that went away, and a subscribed one
+  // for its subscriptions to end: those are dropped instead.
+  const drop = (client) => {
+    if (client.isOpen) client.destroy();
+  };
+  state.subscribers.forEach(drop);
+  if (state.client.isReady) await state.client.close().catch(() => undefined);
+  else drop(state.client);
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { connectDb } from "@/lib/storage/connect";
 import { StockLock } from "@/lib/storage/models/StockLock";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
+import { announceReleased, wakesHeard, watchReleases } from "@/lib/storage/lock-wakes";
 
 // A lock held in the database, so it holds across server processes, on MongoDB and on FerretDB
 // alike (whose conditional updates read and then write without atomicity).
@@ -23,7 +24,10 @@ const EXPIRY_CHECK_MS = 1_000;
  */
 export const MAX_WAITING_PER_LOCK = 32;
 
-/** A waiter for a lock held elsewhere tries again after at most 1.5 × this. */
+/**
+ * A waiter for a lock held elsewhere tries again after at most 1.5 × this, unless the holder's
+ * release wakes it (lib/storage/lock-wakes.ts): then it tries again when woken, or at the next expiry check.
+ */
 const RETRY_MS = 50;
 
 type LocalLine = { tail: Promise<unknown>; waiting: number };
@@ -67,42 +71,50 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
   const deadline = Date.now() + LOCK_WAIT_MS;
   let expiryCheckedAt = -Infinity;
   let signed = false;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
-      await StockLock.collection.insertOne({ _id: key, token, expiresAt: new Date(Date.now() + LOCK_TTL_MS) } as never);
-      // Another waiter still waiting signs again within EXPIRY_CHECK_MS.
-      if (signed) await dropSign(key);
-      return { token };
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
-    if (attempt === 0 && whileBusy) {
-      const instead = await whileBusy();
-      if (instead !== undefined) return { instead };
-    }
-    // Held by another process (or left by one that crashed): take over only an expired lock, by its
-    // token; else say that a caller waits.
-    if (Date.now() - expiryCheckedAt >= EXPIRY_CHECK_MS) {
-      expiryCheckedAt = Date.now();
-      const held = await StockLock.findById(key).lean();
-      if (held && held.expiresAt.getTime() < Date.now()) {
-        await StockLock.deleteOne({ _id: key, token: held.token });
-        continue;
+  // Watching before the first try: a release heard after a failed try wakes the wait that follows it.
+  const releases = watchReleases(key);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // `_id` is unique in every MongoDB-compatible database, so exactly one insert wins.
+        await StockLock.collection.insertOne({ _id: key, token, expiresAt: new Date(Date.now() + LOCK_TTL_MS) } as never);
+        // Another waiter still waiting signs again within EXPIRY_CHECK_MS.
+        if (signed) await dropSign(key);
+        return { token };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
       }
-      await signWaiting(key);
-      signed = true;
+      if (attempt === 0 && whileBusy) {
+        const instead = await whileBusy();
+        if (instead !== undefined) return { instead };
+      }
+      // Held by another process (or left by one that crashed): take over only an expired lock, by its
+      // token; else say that a caller waits.
+      if (Date.now() - expiryCheckedAt >= EXPIRY_CHECK_MS) {
+        expiryCheckedAt = Date.now();
+        const held = await StockLock.findById(key).lean();
+        if (held && held.expiresAt.getTime() < Date.now()) {
+          await StockLock.deleteOne({ _id: key, token: held.token });
+          continue;
+        }
+        await signWaiting(key);
+        signed = true;
+      }
+      if (Date.now() > deadline) {
+        if (signed) await dropSign(key);
+        throw new LockBusyError(busyMessage);
+      }
+      if (wakesHeard()) await releases.wait(Math.min(EXPIRY_CHECK_MS, Math.max(0, deadline - Date.now()) + 1));
+      else await sleep(Math.min(5 + attempt * 5, RETRY_MS) * (0.5 + Math.random()));
     }
-    if (Date.now() > deadline) {
-      if (signed) await dropSign(key);
-      throw new LockBusyError(busyMessage);
-    }
-    await sleep(Math.min(5 + attempt * 5, RETRY_MS) * (0.5 + Math.random()));
+  } finally {
+    releases.stop();
   }
 }
 
 async function release(key: string, token: string): Promise<void> {
   await StockLock.deleteOne({ _id: key, token });
+  announceReleased([key]);
 }
 
 type WriteError = { index: number; code?: number };
@@ -154,6 +166,7 @@ export async function heldLocks(held: HeldLocks): Promise<Set<string>> {
 export async function releaseLocks(held: HeldLocks): Promise<void> {
   if (held.keys.size === 0) return;
   await StockLock.deleteMany({ token: held.token });
+  announceReleased([...held.keys]);
 }
 
 /**

@@ -10,7 +10,8 @@
 //                 speed until V8 has compiled its hot code); the median round is reported;
 //   mixed         LOAD_CLIENTS (200) clients browse and order for LOAD_SECONDS (60) measured, after
 //                 LOAD_WARM_SECONDS (15) of the same load reported apart, LOAD_USERS (40) signed-in
-//                 accounts shared by the clients;
+//                 accounts shared by the clients; LOAD_CHECKOUT_CLIENTS (50) of them instead check
+//                 out three parts at a time, each with an account (and a cart) of its own;
 //   orders        LOAD_ORDER_CONNECTIONS (50) connections of orders spread over the parts for
 //                 LOAD_ORDERS_SECONDS (15);
 // and is checked: no 5xx, no network error, no oversell, every acknowledged order stored.
@@ -40,6 +41,7 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARM_SECONDS = Number(process.env.LOAD_WARM_SECONDS ?? 15);
 const USERS = Number(process.env.LOAD_USERS ?? 40);
+const CHECKOUT_CLIENTS = Math.min(Number(process.env.LOAD_CHECKOUT_CLIENTS ?? 50), CLIENTS);
 const ORDER_CONNECTIONS = Number(process.env.LOAD_ORDER_CONNECTIONS ?? 50);
 const ORDERS_SECONDS = Number(process.env.LOAD_ORDERS_SECONDS ?? 15);
 const DIST = process.env.NEXT_DIST_DIR || ".next";
@@ -137,9 +139,10 @@ try {
     await withShape(shape, async (base) => {
       // One more account for the orders phase, so its orders are told from the mixed phase's last ones.
       const [orderer, ...users] = await customers(base, USERS + 1, !signedUp);
+      const checkoutUsers = await customers(base, CHECKOUT_CLIENTS, !signedUp, "checkout");
       signedUp = true;
-      console.log(`[load] ${shape}: mixed, ${CLIENTS} clients for ${WARM_SECONDS} s of warm-up, then ${SECONDS} s measured`);
-      row.mixed = await mixedLoad(base, db, partIds, users, { clients: CLIENTS, seconds: SECONDS, warmSeconds: WARM_SECONDS });
+      console.log(`[load] ${shape}: mixed, ${CLIENTS} clients (${CHECKOUT_CLIENTS} checking out) for ${WARM_SECONDS} s of warm-up, then ${SECONDS} s measured`);
+      row.mixed = await mixedLoad(base, db, partIds, users, { clients: CLIENTS, seconds: SECONDS, warmSeconds: WARM_SECONDS, checkoutUsers });
       console.log(`[load] ${shape}: orders, ${ORDER_CONNECTIONS} connections over ${partIds.length} parts for ${ORDERS_SECONDS} s`);
       const start = await resetStock(parts, partIds);
       const since = new Date();
@@ -164,11 +167,11 @@ if (PAGES_ONLY) {
   console.log("|---|---|---|---|---|---|");
   for (const { shape, pages, pageRounds } of rows) console.log(`| ${shape} | ${pageColumns(pages, pageRounds)} | ${pageRounds.reduce((sum, p) => sum + p.non2xx, 0)} | ${pageFailures(pageRounds)} |`);
 } else {
-  console.log(`\n| shape | cached pages req/s (median; rounds) | p50 / p99 ms | x ${first?.shape} | mixed req/s | p50 / p99 ms | its orders p50 / p99 ms | its warm-up p50 / p99 ms | x ${first?.shape} | orders/s (x${ORDER_CONNECTIONS}) | p50 / p99 ms | 5xx | errors |`);
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log(`\n| shape | cached pages req/s (median; rounds) | p50 / p99 ms | x ${first?.shape} | mixed req/s | p50 / p99 ms | its browsing p50 / p99 ms | its orders p50 / p99 ms | its checkouts' requests p50 / p99 ms | checkouts placed | its warm-up p50 / p99 ms | x ${first?.shape} | orders/s (x${ORDER_CONNECTIONS}) | p50 / p99 ms | 5xx | errors |`);
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const { shape, pages, pageRounds, mixed, orders } of rows) {
     console.log(
-      `| ${shape} | ${pageColumns(pages, pageRounds)} | ${mixed.rps} | ${mixed.all.p50} / ${mixed.all.p99} | ${mixed.order.p50} / ${mixed.order.p99} | ${mixed.warmUp.p50} / ${mixed.warmUp.p99} | ${ratio(mixed.rps, first.mixed.rps)} | ${orders.ordersPerSecond} | ${orders.p50} / ${orders.p99} | ${mixed.fiveXX + orders.fiveXX} | ${mixed.errors + orders.errors + pageFailures(pageRounds)} |`,
+      `| ${shape} | ${pageColumns(pages, pageRounds)} | ${mixed.rps} | ${mixed.all.p50} / ${mixed.all.p99} | ${mixed.browse.p50} / ${mixed.browse.p99} | ${mixed.order.p50} / ${mixed.order.p99} | ${mixed.checkout.p50} / ${mixed.checkout.p99} | ${mixed.checkouts.placed} | ${mixed.warmUp.p50} / ${mixed.warmUp.p99} | ${ratio(mixed.rps, first.mixed.rps)} | ${orders.ordersPerSecond} | ${orders.p50} / ${orders.p99} | ${mixed.fiveXX + orders.fiveXX} | ${mixed.errors + orders.errors + pageFailures(pageRounds)} |`,
     );
   }
 }
