@@ -8,6 +8,7 @@ import { type PasswordCheck, TooManyAttemptsError, authRateLimits, clientIp } fr
 import { redirectOnVisitorsHost } from "@/lib/auth/redirects";
 import { authSecret } from "@/lib/auth/secret";
 import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
+import { leaveCart, meetCart } from "@/lib/cart/sign-in";
 import { meetGarage } from "@/lib/garage/sign-in";
 import { forgetBrowserVehicle } from "@/lib/garage/vehicle-cookie";
 import { endSessions, openSession, sessionAccount } from "@/lib/auth/session-versions";
@@ -151,6 +152,7 @@ export function buildAuthOptions(): NextAuthOptions {
       // Signing out ends every session of the account, so a copy of the cookie taken before is worthless.
       async signOut({ token }) {
         await forgetBrowserVehicle();
+        await leaveCart();
         await endSessions(token);
       },
     },
@@ -165,6 +167,7 @@ export function buildAuthOptions(): NextAuthOptions {
         }
         // The session stands even if the garage cannot be read just now.
         if (user.email) await meetGarage(user.email).catch((error: unknown) => logUnexpected("[garage] meeting the garage on sign-in failed", error));
+        if (user.email) await meetCart(user.email).catch((error: unknown) => logUnexpected("[cart] merging the visitor's cart on sign-in failed", error));
         return true;
       },
       async jwt({ token, user }) {

@@ -15,6 +15,7 @@ import { reindexFitment } from "@/lib/fitment/reindex";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { seedFitment } from "@/lib/seed/fitment";
+import { Cart } from "@/models/Cart";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { LimitHit } from "@/models/LimitHit";
 import { Order } from "@/models/Order";
@@ -67,6 +68,7 @@ export async function ensureIndexes(): Promise<void> {
   for (const model of [Part, Order, Review, User]) await model.createIndexes();
   await ensureStorageIndexes();
   await LimitHit.createIndexes();
+  await Cart.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)
