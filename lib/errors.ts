@@ -6,8 +6,18 @@ export class InvalidInputError extends Error {}
 /** The thing asked for does not exist (404). */
 export class NotFoundError extends Error {}
 
-/** The request is valid but clashes with the current state, e.g. short stock (409). */
-export class ConflictError extends Error {}
+/**
+ * The request is valid but clashes with the current state, e.g. short stock (409). `details` are
+ * more fields of the reply a client reads (which lines are short, the total now), beside `message`.
+ */
+export class ConflictError extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
 
 /** The signed-in user may not do this to this thing (403). */
 export class ForbiddenError extends Error {}

@@ -14,7 +14,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof HttpError) return errorReply(error.status, error.message, error.extra, error.headers);
   if (error instanceof InvalidInputError) return errorReply(400, error.message);
   if (error instanceof NotFoundError) return errorReply(404, error.message);
-  if (error instanceof ConflictError) return errorReply(409, error.message);
+  if (error instanceof ConflictError) return errorReply(409, error.message, error.details);
   if (error instanceof ForbiddenError) return errorReply(403, error.message);
   if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
   if (error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });

@@ -3,19 +3,16 @@ import { stockChanged } from "@/lib/cache/tags";
 import { batchesByKey, type Outcome } from "@/lib/storage/batches";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
-import { changeDayTotals, orderDayChange } from "@/lib/orders/day-totals";
-import { changeOrderLists, orderListChanges } from "@/lib/orders/order-lists";
+import { newOrderNumbers } from "@/lib/orders/order-numbers";
+import { type Placed, type StoredOrder, recordInListsAndTotals } from "@/lib/orders/placed-records";
 import { type PlaceOrder, type StillHeld, fillable, takeStock, takesOf } from "@/lib/orders/stock-takes";
 import { type LockedPart, PART_BUSY, ordersStored, settleTakeLocked, withFreeLockedParts, withLockedPart } from "@/lib/stock/part-stock";
-import { Order, type OrderDoc } from "@/models/Order";
+import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 
 // Orders are stored in rounds: the orders that arrive together share one round of writes, whatever
 // their parts, so a crowd costs one lock write, one stock write per part and one insert per round.
 
-export type StoredOrder = OrderDoc & { createdAt: Date };
-/** A stored order, and the writes that put it in its lists and its day's totals. */
-export type Placed = { order: StoredOrder; recorded: Promise<unknown> };
 
 /** Orders of one part in progress in one server process; past this a caller is told to try again (503). */
 export const MAX_ORDERS_PER_PART = 100;
@@ -41,7 +38,11 @@ async function storeLocked(
   const refuse = (error: unknown) => taken.forEach(({ indexes }) => indexes.forEach((i) => (outcomes[i] = { error })));
   let stored: StoredOrder[];
   try {
-    stored = (await Order.insertMany(taken.flatMap(({ docs }) => docs))).map((order) => order.toObject() as StoredOrder);
+    const docs = taken.flatMap(({ docs }) => docs);
+    // Numbered once their stock is taken: a refused order uses no number. The journal names ids only.
+    const numbers = await newOrderNumbers(docs.length);
+    docs.forEach((doc, i) => (doc.number = numbers[i]!));
+    stored = (await Order.insertMany(docs)).map((order) => order.toObject() as StoredOrder);
   } catch (error) {
     // Not stored (or not all, or not known to be): settle now; if even that fails, the next lock holder settles it.
     await Promise.all(taken.map(({ take }) => settleTakeLocked(take))).catch(() => undefined);
@@ -142,14 +143,6 @@ const storeWhenFree = batchesByKey<PlaceOrder, Placed>(
   },
   { maxItems: MAX_ORDERS_PER_PART, busy: () => new LockBusyError(PART_BUSY) },
 );
-
-/** Starts the writes that list a new order and count it in its day; placeOrder awaits them. */
-function recordInListsAndTotals(order: StoredOrder): Promise<unknown> {
-  const recorded = Promise.all([changeOrderLists(orderListChanges(order, "add")), changeDayTotals(order.createdAt, orderDayChange(order, 1))]);
-  // Awaited by placeOrder once the batch is done; a failure before then is not an unhandled one.
-  recorded.catch(() => undefined);
-  return recorded;
-}
 
 /** Stores one order in the next round; a crowd past MAX_ORDERS_IN_PROGRESS is told to try again (503). */
 export const storeInRound = batchesByKey<PlaceOrder, Placed | Promise<Placed>>((_round, requests) => storeRound(requests), {

@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { type LockedPart, PART_BUSY, type PartTake, isRememberedPart, partTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
-import type { OrderDoc } from "@/models/Order";
+import type { NewOrder } from "@/lib/orders/placed-records";
 
 // What a round of orders takes from stock (lib/orders/order-rounds.ts): which orders each part can fill,
 // their order documents, and the stock writes, with the parts whose remembered copy was out of date
@@ -48,26 +48,35 @@ export function fillable(part: LockedPart | null, requests: PlaceOrder[], outcom
   return accepted;
 }
 
-/** An order as it is inserted: the database adds its timestamps. */
-type NewOrder = Omit<OrderDoc, "createdAt" | "updatedAt"> & { _id: Types.ObjectId };
 type OrderDocs = { docs: NewOrder[]; take: PartTake };
 
-/** The order documents of the accepted requests of one part, and its stock write. */
+/**
+ * The order documents of the accepted requests of one part, and its stock write. A one-part order
+ * is an order of one line, delivered standard and free, paid in cash on delivery; its number is
+ * given once its stock is taken.
+ */
 function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[]): OrderDocs {
-  const docs = accepted.map((i) => {
+  const docs = accepted.map((i): NewOrder => {
     const request = requests[i]!;
+    const total = orderTotal(part.price, request.quantity);
     return {
       _id: new Types.ObjectId(),
+      lines: [{ partId: part._id, partsname: part.partsname, unitPrice: part.price, quantity: request.quantity, total }],
       partId: part._id,
       partsname: part.partsname,
       unitPrice: part.price,
       quantity: request.quantity,
-      total: orderTotal(part.price, request.quantity),
+      subtotal: total,
+      deliveryMethod: "standard",
+      deliveryPrice: 0,
+      total,
+      paymentMethod: "cash-on-delivery",
+      paymentStatus: "unpaid",
       name: request.name,
       email: request.email,
       phone: request.phone,
       address: request.address,
-      status: "placed" as const,
+      status: "placed",
     };
   });
   return { docs, take: partTake(part, docs) };

@@ -45,6 +45,13 @@ export function withPartLock<T>(partId: Types.ObjectId | string, work: () => Pro
  */
 export const withFreeLockedParts = partStock.withFreeLocked;
 
+/**
+ * Runs `work`, which places orders, holding the stock locks of all these parts at once (each part
+ * once, taken in sorted order when some must be waited for), the parts as read under their locks
+ * (null when not in the catalogue). LockBusyError (503) when they cannot all be had in time.
+ */
+export const withAllPartsLocked = partStock.withAllLocked;
+
 /** A part as a holder of its lock reads it to place orders (null when not in the catalogue). */
 export const readPartForOrdersLocked = partStock.readForTakingLocked;
 

@@ -16,6 +16,9 @@ import { ownStockWrites, type WrittenItem } from "@/lib/storage/own-stock-writes
 //   before the item write        nothing happened;
 //   after it, before the takings entries whose taking does not exist: their units go back to stock;
 //   after the takings are stored entries whose taking exists: they are just dropped.
+// A taking of several items (an order of several parts) journals itself on each of them, holding all
+// their locks: a crash after some of those writes leaves entries naming a taking never stored, and
+// each item gives its units back, so no partial taking survives.
 // A journal is settled by the next holder of the item's lock, first thing, and at server start-up
 // for each item whose lock a dead holder left behind. A reply is sent only after the taking is
 // stored, so every acknowledged taking is kept.
@@ -53,6 +56,13 @@ type StoredJournal = "empty" | "replace";
 
 /** Locks read at start-up: the locks held at one moment, which a crowd of items stays far below. */
 export const LOCKS_READ_AT_START_UP = 1000;
+
+/**
+ * How long after its first lock a holder of several items' locks may still start its writes: a lock
+ * lasts 15 s (lib/storage/lock.ts) before another holder may take it over, so one gathered slowly
+ * item by item is given up rather than written under a lock that may be no longer its own.
+ */
+const GATHERED_WITHIN_MS = 5_000;
 
 /**
  * The stock of a ledger's items. `Item` is an item as its lock holder reads it, journal settled
@@ -184,6 +194,40 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
       } finally {
         await releaseLocks(taken).catch(() => undefined);
       }
+    },
+
+    /**
+     * Runs `work`, which stores takings, holding the locks of every one of these items at once, each
+     * item read under its lock as for takings (null when not stored). When all are free they are
+     * taken in one write; otherwise each is waited for in turn, in sorted order, so two holders of
+     * overlapping items never wait for each other in a circle. LockBusyError when they cannot all be
+     * had in time (work does not run).
+     */
+    async withAllLocked<T>(ids: string[], work: (items: Map<string, Item | null>) => Promise<T>): Promise<T> {
+      const sorted = [...new Set(ids)].sort();
+      const readAll = async () => {
+        const read = await Promise.all(sorted.map(readForTakingLocked));
+        return new Map(sorted.map((id, i) => [id, read[i]!]));
+      };
+      const together = await takeFreeLocks(sorted.map(lockOf));
+      if (together.keys.size === sorted.length) {
+        try {
+          return await work(await readAll());
+        } finally {
+          await releaseLocks(together).catch(() => undefined);
+        }
+      }
+      // Some are held elsewhere: keeping the free ones while waiting could close a circle of waiters.
+      await releaseLocks(together);
+      let firstHeldAt = 0;
+      const holdFrom = (i: number): Promise<T> =>
+        withLock(lockOf(sorted[i]!), busyMessage, async () => {
+          if (i === 0) firstHeldAt = Date.now();
+          if (i + 1 < sorted.length) return holdFrom(i + 1);
+          if (Date.now() - firstHeldAt > GATHERED_WITHIN_MS) throw new LockBusyError(busyMessage);
+          return work(await readAll());
+        });
+      return holdFrom(0);
     },
 
     /** Settles journal entries: units of takings never stored go back to stock; the journal is emptied. Call inside the item's lock. */

@@ -71,3 +71,29 @@ export function purchaseFormSchema(minOrder: number, stock: number) {
 
 export type PurchaseFormInput = z.input<ReturnType<typeof purchaseFormSchema>>;
 export type PurchaseFormValues = z.output<ReturnType<typeof purchaseFormSchema>>;
+
+/** The most lines one order may have: a cart's. */
+export const MAX_ORDER_LINES = 50;
+
+/** One line of an order of several parts: a part and how many. */
+export const orderLineSchema = z.object({ partId: objectId("partId"), quantity: orderQuantity });
+
+/** An order's lines: 1 to MAX_ORDER_LINES (the same part twice is summed into one line when placed). */
+export const orderLinesSchema = z
+  .array(orderLineSchema, { error: "lines must be a list of parts and quantities" })
+  .min(1, "An order needs at least one part")
+  .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} parts`);
+
+/**
+ * The key a client sends with an attempt to place an order (a UUID, say): the same key from the same
+ * customer again places nothing new and gets that order back.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: "The idempotency key must be text" })
+  .trim()
+  .min(8, "The idempotency key must be 8 to 100 characters")
+  .max(100, "The idempotency key must be 8 to 100 characters")
+  .regex(/^[A-Za-z0-9._:-]+$/, "The idempotency key may hold only letters, digits and . _ : -");
+
+/** A sum of prices added in whole cents, so no float drift creeps in. */
+export const sumOfPrices = (prices: number[]): number => prices.reduce((cents, price) => cents + toCents(price), 0) / 100;

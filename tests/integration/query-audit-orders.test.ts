@@ -100,8 +100,9 @@ describe("query audit of the orders domain: engine-shaped reads, a fixed number 
   it("placeOrder, changeOrderStatus and deleteOrder: the part, the order, and each list's directory and chunk", async () => {
     const placed = await queriesOf(() => placeOrder({ partId: String(part._id), quantity: 1, name: "Customer", email: CUSTOMER, phone: "555-0100", address: "1 Main Street" }));
     expect(problemsOf("placeOrder", placed.queries)).toEqual([]);
-    // The part under its lock (once per round of orders, whatever their parts); three lists (all, placed, the customer's).
-    expect(placed.queries.map(describeQuery)).toHaveLength(1 + 3 * 2);
+    // The part under its lock (once per round of orders, whatever their parts); the order numbers'
+    // sequence (once per block of a hundred numbers a process hands out); three lists (all, placed, the customer's).
+    expect(placed.queries.map(describeQuery)).toHaveLength(1 + 1 + 3 * 2);
     // This process wrote the part last: the next order's stock write is conditional on it as written, not read first.
     const again = await queriesOf(() => placeOrder({ partId: String(part._id), quantity: 1, name: "Customer", email: CUSTOMER, phone: "555-0100", address: "1 Main Street" }));
     expect(again.queries.map(describeQuery)).toHaveLength(3 * 2);
