@@ -1,0 +1,131 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { WAYS_IN, clickHydrated, uniqueEmail } from "./support";
+
+// The whole way from a chosen vehicle to a placed order, by clicks: a visitor picks a car, adds a
+// part from its vehicle page and two from the catalogue, goes to the checkout, signs up there and
+// comes back with the cart, gives an address, chooses express delivery and a bank transfer,
+// reviews, places the order, reads the payment reference on the confirmation and finds the order
+// in My Orders. On a desktop, on a phone and without JavaScript.
+
+const VEHICLE = "2016 Honda Civic";
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The value beside a term of a definition list. */
+const detail = (list: Locator, term: string | RegExp) => list.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+
+/** The first part card in `scope` whose part is not already taken; its name. */
+async function partToAdd(scope: Locator, taken: string[]): Promise<string> {
+  for (const heading of await scope.getByRole("article").getByRole("heading").allInnerTexts()) {
+    const name = heading.trim();
+    if (!taken.includes(name)) return name;
+  }
+  throw new Error(`no part card besides ${taken.join(", ")}`);
+}
+
+/** Adds the part of a card at its form's own quantity (the minimum order); the server's message shows (on the cart page without JavaScript). */
+async function addFromCard(page: Page, name: string, javaScript: boolean): Promise<void> {
+  const card = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) }).first();
+  const button = card.getByRole("button", { name: `Add to cart: ${name}` });
+  if (javaScript) await clickHydrated(button);
+  else await button.click();
+  await expect(page.getByText(new RegExp(`Added \\d+ × ${escaped(name)} to your cart\\.`))).toBeVisible();
+}
+
+/** Year, make and model, drawn in place with JavaScript, or a Next button at each step without it. */
+async function chooseVehicle(page: Page, javaScript: boolean): Promise<void> {
+  for (const [label, option] of [["Year", "2016"], ["Make", "Honda"], ["Model", "Civic"]] as const) {
+    await expect(page.getByLabel(label)).toBeEnabled();
+    await page.getByLabel(label).selectOption({ label: option });
+    if (!javaScript) await page.getByRole("button", { name: "Next" }).click();
+  }
+}
+
+for (const [way, options] of WAYS_IN) {
+  test.describe(way, () => {
+    test.use(options);
+
+    test("a visitor with a chosen vehicle fills a cart, signs up at the checkout, pays by bank transfer and finds the order in My Orders", async ({ page, javaScriptEnabled }) => {
+      test.setTimeout(120_000);
+      const javaScript = javaScriptEnabled !== false;
+      const added: string[] = [];
+
+      // A car, then a part from its page.
+      await page.goto("/");
+      await page.getByRole("link", { name: "Shop by vehicle" }).click();
+      await chooseVehicle(page, javaScript);
+      await page.getByRole("link", { name: `See every part for the ${VEHICLE}` }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Parts for the ${VEHICLE}` })).toBeVisible();
+      added.push(await partToAdd(page.getByRole("main"), added));
+      await addFromCard(page, added[0]!, javaScript);
+      if (!javaScript) await page.goBack();
+      await page.getByRole("form", { name: `Shop for the ${VEHICLE}` }).getByRole("button", { name: "Shop for this vehicle" }).click();
+      await expect(page.getByRole("region", { name: "Your vehicle" })).toContainText(`Shopping for your ${VEHICLE}.`);
+
+      // Two more from the catalogue, which now speaks of that car.
+      for (let more = 0; more < 2; more += 1) {
+        if (!javaScript && more > 0) await page.getByRole("contentinfo").getByRole("link", { name: "Catalogue" }).click();
+        const name = await partToAdd(page.getByRole("main"), added);
+        added.push(name);
+        await addFromCard(page, name, javaScript);
+      }
+
+      // The cart, then the checkout: a visitor is asked to sign in, and signs up instead.
+      if (javaScript) await mainNav(page).getByRole("link", { name: /^Cart/ }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+      await page.getByRole("link", { name: "Checkout", exact: true }).click();
+      await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fcheckout$/);
+      await page.getByRole("link", { name: "Create an account" }).click();
+      const email = uniqueEmail();
+      await page.getByLabel("Name").fill("Checkout Driver");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("secret-pass-1");
+      await page.getByRole("button", { name: "Sign up", exact: true }).click();
+
+      // Back at the checkout with the same three parts.
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Checkout Driver");
+      await page.getByLabel("Phone number", { exact: true }).fill("+1 555 0142");
+      await page.getByLabel("Address", { exact: true }).fill("42 Piston Road, Springfield");
+      const express = page.getByRole("group", { name: "Delivery method" }).getByRole("radio", { name: /^Express delivery/ });
+      await express.check();
+      await page.getByRole("group", { name: "Payment method" }).getByRole("radio", { name: /^Bank transfer/ }).check();
+      await page.getByRole("button", { name: "Review order" }).click();
+
+      // The review: exactly what will be charged.
+      await expect(page.getByRole("heading", { level: 1, name: "Review your order" })).toBeVisible();
+      const rows = page.getByRole("table", { name: "The parts you are ordering" }).locator("tbody tr");
+      await expect(rows).toHaveCount(3);
+      for (const name of added) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+      const totals = page.getByLabel("Totals");
+      const subtotal = dollars(await detail(totals, "Subtotal").innerText());
+      const delivery = dollars(await detail(totals, /^Express delivery/).innerText());
+      const total = dollars(await detail(totals, /^Total$/).innerText());
+      expect(Math.round((subtotal + delivery) * 100)).toBe(Math.round(total * 100));
+      await expect(page.getByText("42 Piston Road, Springfield")).toBeVisible();
+      await expect(page.getByText("Bank transfer", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Place order" }).click();
+
+      // The confirmation: the order number, the lines and what to quote on the transfer.
+      await expect(page).toHaveURL(/\/checkout\/confirmation\/[0-9a-f]{24}$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+      const number = (await page.getByText("Your order number is").locator("strong").innerText()).trim();
+      expect(number).not.toMatch(/^[0-9a-f]{24}$/);
+      const payment = page.getByRole("region", { name: "Pay by bank transfer" });
+      const reference = (await detail(payment, "Payment reference").innerText()).trim();
+      expect(reference.length).toBeGreaterThan(3);
+      await expect(detail(payment, "IBAN")).not.toBeEmpty();
+      await expect(page.getByRole("table", { name: `The parts of order ${number}` }).locator("tbody tr")).toHaveCount(3);
+      expect(dollars(await detail(page.getByLabel("Totals"), /^Total$/).innerText())).toBe(total);
+
+      // My Orders has it, by its number; the cart is empty.
+      await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+      await expect(page.getByRole("main").getByText(number)).toBeVisible();
+      await expect(mainNav(page).getByRole("link", { name: /^Cart/ })).toHaveAccessibleName("Cart");
+    });
+  });
+}
