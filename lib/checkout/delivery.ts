@@ -1,3 +1,4 @@
+import "server-only";
 import type { ShopSettingsView } from "@/lib/settings/shop-settings";
 import { DELIVERY_METHODS, type DeliveryMethod } from "@/models/Order";
 
