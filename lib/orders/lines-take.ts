@@ -69,8 +69,7 @@ export async function takeLinesLocked(input: NewOrderOf, parts: Map<string, Lock
   // The customer quotes the order's number on a bank transfer.
   const order = new Order({ ...doc, number, ...(input.paymentMethod === "bank-transfer" ? { paymentReference: number } : {}) });
   // Refused before anything is taken: a field the order's schema refuses.
-  const invalid = order.validateSync();
-  if (invalid) throw invalid;
+  await order.validate();
   const takes = doc.lines.map((line) => partTake(parts.get(String(line.partId))!, [{ _id: doc._id, quantity: line.quantity }]));
   const { at, missed } = await takeStockForOrdersLocked(takes);
   const giveBack = () => Promise.all(takes.filter((take) => !missed.has(take)).map(settleTakeLocked));
