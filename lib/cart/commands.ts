@@ -1,7 +1,8 @@
 import "server-only";
 import { findPart } from "@/lib/catalogue/queries";
 import { setCountCookie } from "@/lib/cart/cookies";
-import { type CartOwner, MAX_CART_LINES, cartIdOf } from "@/lib/cart/owners";
+import { type CartOwner, cartIdOf } from "@/lib/cart/owners";
+import { MAX_CART_LINES } from "@/lib/validation/cart";
 import { cartItemCount, readCart } from "@/lib/cart/queries";
 import { clampQuantity, orderable, unorderableMessage } from "@/lib/cart/rules";
 import { changeCart, dropCart } from "@/lib/cart/store";

@@ -52,14 +52,17 @@ export async function setCountCookie(itemCount: number): Promise<void> {
   else if (jar.has(COUNT_COOKIE)) jar.set(COUNT_COOKIE, "", options(0, false));
 }
 
-/** Notes what merging the visitor's cart changed, for the cart page to show. */
+/** Notes what merging the visitor's cart changed, for the cart page to show: a JSON list of sentences (none forgets an older note). */
 export async function setMergedCookie(messages: readonly string[]): Promise<void> {
   const kept: string[] = [];
   for (const message of messages) {
     if (encodeURIComponent(JSON.stringify([...kept, message])).length > MERGED_MAX_CHARS) break;
     kept.push(message);
   }
-  if (kept.length > 0) (await cookies()).set(MERGED_COOKIE, encodeURIComponent(JSON.stringify(kept)), options(MERGED_MAX_AGE_S));
+  const jar = await cookies();
+  // The cookie store URL-encodes the value it sends, and decodes it when read.
+  if (kept.length > 0) jar.set(MERGED_COOKIE, JSON.stringify(kept), options(MERGED_MAX_AGE_S));
+  else if (jar.has(MERGED_COOKIE)) jar.set(MERGED_COOKIE, "", options(0));
 }
 
 /** What merging the visitor's cart at sign-in changed (server components may read it; it expires on its own). */
@@ -67,7 +70,7 @@ export async function mergeNotices(): Promise<string[]> {
   const raw = (await cookies()).get(MERGED_COOKIE)?.value;
   if (!raw) return [];
   try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(raw));
+    const parsed: unknown = JSON.parse(raw);
     return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string").slice(0, 50) : [];
   } catch {
     return [];

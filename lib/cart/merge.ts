@@ -1,6 +1,7 @@
 import "server-only";
 import type { PartView } from "@/lib/catalogue/views";
-import { MAX_CART_LINES, cartIdOf } from "@/lib/cart/owners";
+import { cartIdOf } from "@/lib/cart/owners";
+import { MAX_CART_LINES } from "@/lib/validation/cart";
 import { partsOfLines } from "@/lib/cart/parts";
 import { clampQuantity, orderable } from "@/lib/cart/rules";
 import { changeCart, dropCart, storedLines } from "@/lib/cart/store";

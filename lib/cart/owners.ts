@@ -7,9 +7,6 @@ export function cartIdOf(owner: CartOwner): string {
   return "email" in owner ? `account:${owner.email}` : `visitor:${owner.visitorId}`;
 }
 
-/** The most lines one cart holds: a cart is read whole, each part by its id, so it stays bounded. */
-export const MAX_CART_LINES = 50;
-
 /** The lock every change of one cart holds: the engine's conditional writes are not atomic. */
 export const cartLockOf = (cartId: string): string => `cart:${cartId}`;
 

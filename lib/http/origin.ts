@@ -46,8 +46,7 @@ export function isShopOrigin(origin: string, browserOrigin: string | null): bool
 // Cross-site requests: refused for API writes that carry a session (assertSameOrigin) and, in the
 // request filter, for server actions (isCrossSiteServerAction).
 
-// The visitor's `cart` cookie counts as one: it alone opens a visitor's cart.
-const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token", "cart"];
+const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -4,6 +4,9 @@ import { MAX_ORDER_QUANTITY } from "@/lib/validation/orders";
 
 // The cart's bodies (POST /cart/items, PATCH /cart/items/{partId}, and the cart forms) and replies.
 
+/** The most lines one cart holds: a cart is read whole, each part by its id, so it stays bounded. */
+export const MAX_CART_LINES = 50;
+
 export const CART_MESSAGES = {
   quantity: "Quantity must be a whole number of at least 1",
   lineQuantity: "Quantity must be a whole number, 0 (to remove the line) or more",

@@ -109,6 +109,7 @@ describe("the path parameters", () => {
   const HANDLER_PARSER: Record<string, keyof typeof PARSERS | Record<string, keyof typeof PARSERS>> = {
     "get /carparts/{id}": "id", "put /carparts/{id}": "id", "delete /carparts/{id}": "id", "patch /carparts/{id}/stock": "id",
     "get /part-images/{id}": "picture",
+    "patch /cart/items/{partId}": "id", "delete /cart/items/{partId}": "id",
     "get /orders/{key}": "email", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
