@@ -7,7 +7,7 @@ export const DASHBOARD_HOME = "/dashboard/my-profile";
 
 // Names as SPEC 2 writes them; the summary says what the page holds.
 export const DASHBOARD_ITEMS = {
-  myProfile: { href: DASHBOARD_HOME, label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them." },
+  myProfile: { href: DASHBOARD_HOME, label: "My Profile", summary: "Your name, email, education, location, phone number and profile link, with a form to update them, and your saved delivery addresses." },
   myOrders: { href: "/dashboard/my-orders", label: "My Orders", summary: "The parts you have ordered, with payment and delete buttons." },
   addReview: { href: "/dashboard/add-review", label: "Add Review", summary: "A star rating and a few words about your experience." },
   manageOrders: { href: "/dashboard/manage-orders", label: "Manage All Orders", summary: "Every customer's orders, with their status, the last 30 days' revenue, and buttons to ship, deliver or cancel." },
@@ -18,12 +18,14 @@ export const DASHBOARD_ITEMS = {
   myGarage: { href: "/dashboard/my-garage", label: "My Garage", summary: "Your vehicles, and the one the shop shows parts for." },
   // Beyond SPEC 2's menu: moderation of the reviews (one per account) that the home page publishes.
   manageReviews: { href: "/dashboard/manage-reviews", label: "Manage Reviews", summary: "Every customer's review, newest first, with a button to remove it." },
+  // Beyond SPEC 2's menu: what the checkout charges for delivery, and the bank details it gives.
+  shopSettings: { href: "/dashboard/shop-settings", label: "Shop Settings", summary: "Delivery prices and days, the amount from which standard delivery is free, how long an unpaid bank transfer is held, and the shop's bank details." },
 } as const satisfies Record<string, DashboardItem>;
 
-/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews); others see My Orders and Add Review (and My Garage). */
+/** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews, Shop Settings); others see My Orders and Add Review (and My Garage). */
 export function dashboardMenu(role: Role): DashboardItem[] {
   const i = DASHBOARD_ITEMS;
   return role === "admin"
-    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews]
+    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews, i.shopSettings]
     : [i.myProfile, i.myOrders, i.addReview, i.myGarage];
 }
