@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { WAYS_IN, clickHydrated, uniqueEmail } from "./support";
+import { expect, request as newRequest, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { ADMIN, WAYS_IN, clickHydrated, setStock, signUp, uniqueEmail } from "./support";
 
 // The whole way from a chosen vehicle to a placed order, by clicks: a visitor picks a car, adds a
 // part from its vehicle page and two from the catalogue, goes to the checkout, signs up there and
@@ -129,3 +129,90 @@ for (const [way, options] of WAYS_IN) {
     });
   });
 }
+
+type CataloguePart = { _id: string; partsname: string; price: number; quantity: number; minOrder: number };
+
+/** An admin's API session, as another admin at work elsewhere. */
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await newRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const { csrfToken } = (await (await api.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  await api.post("/api/auth/callback/credentials", { form: { csrfToken, email: ADMIN.email, password: ADMIN.password, json: "true" } });
+  return api;
+}
+
+/** Parts of the catalogue with stock to spare. */
+async function partsWithStock(page: Page, count: number): Promise<CataloguePart[]> {
+  const parts = (await (await page.request.get("/carparts?limit=20")).json()) as CataloguePart[];
+  return parts.filter((part) => part.quantity >= part.minOrder + 5).slice(0, count);
+}
+
+/** The signed-in customer's cart, filled through the API (what is under test here is the checkout). */
+async function cartOf(page: Page, baseURL: string, parts: CataloguePart[]): Promise<void> {
+  for (const part of parts) expect((await page.request.post("/cart/items", { data: { partId: part._id, quantity: part.minOrder }, headers: { origin: baseURL } })).status()).toBe(201);
+}
+
+for (const [way, options] of [WAYS_IN[0], WAYS_IN[2]]) {
+  test.describe(way, () => {
+    test.use(options);
+
+    test("the default saved address comes first; a price changed after the review is shown, confirmed, then placed", async ({ page, baseURL }) => {
+      const base = baseURL ?? "";
+      await signUp(page, { name: "Saved Addresses", email: uniqueEmail() });
+      for (const [name, isDefault] of [["Home Alice", false], ["Work Alice", true]] as const) {
+        expect((await page.request.post("/user/addresses", { data: { name, phone: "555 0150", address: `${name} Street 1`, isDefault }, headers: { origin: base } })).status()).toBe(201);
+      }
+      const [part] = await partsWithStock(page, 1);
+      await cartOf(page, base, [part!]);
+      await page.goto("/checkout");
+
+      await expect(page.getByRole("radio", { name: /^Work Alice/ })).toBeChecked();
+      await page.getByRole("radio", { name: /^Express delivery/ }).check();
+      await page.getByRole("radio", { name: /^Cash on delivery/ }).check();
+      await page.getByRole("button", { name: "Review order" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Review your order" })).toBeVisible();
+      const reviewed = dollars(await detail(page.getByLabel("Totals"), /^Total$/).innerText());
+
+      // Meanwhile an admin raises the price by a dollar.
+      const admin = await adminApi(base);
+      try {
+        expect((await admin.put(`/carparts/${part!._id}`, { data: { price: part!.price + 1 } })).status()).toBe(200);
+        await page.getByRole("button", { name: "Place order" }).click();
+        const now = Math.round((reviewed + part!.minOrder) * 100) / 100;
+        await expect(page.getByRole("main").getByRole("alert")).toContainText("Prices changed since you reviewed your order: the total is now");
+        expect(dollars(await detail(page.getByLabel("Totals"), /^Total$/).innerText())).toBe(now);
+        await page.getByRole("button", { name: "Place order" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+        expect(dollars(await detail(page.getByLabel("Totals"), /^Total$/).innerText())).toBe(now);
+        await expect(page.getByText("Work Alice Street 1")).toBeVisible();
+        await expect(page.getByRole("region", { name: "Pay by bank transfer" })).toHaveCount(0);
+      } finally {
+        await admin.put(`/carparts/${part!._id}`, { data: { price: part!.price } });
+        await admin.dispose();
+      }
+    });
+  });
+}
+
+test("short stock at the moment of placing names every short line, and places nothing", async ({ page, baseURL }) => {
+  const base = baseURL ?? "";
+  await signUp(page, { name: "Short Stock", email: uniqueEmail() });
+  const [first, second] = await partsWithStock(page, 2);
+  await cartOf(page, base, [first!, second!]);
+  await page.goto("/checkout");
+  await page.getByLabel("Phone number", { exact: true }).fill("555 0160");
+  await page.getByLabel("Address", { exact: true }).fill("7 Empty Shelf Lane");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your order" })).toBeVisible();
+  try {
+    await setStock(first!._id, 0);
+    await setStock(second!._id, second!.minOrder - 1);
+    await page.getByRole("button", { name: "Place order" }).click();
+    const alert = page.getByRole("main").getByRole("alert");
+    await expect(alert).toContainText(second!.minOrder - 1 > 0 ? `Only ${second!.minOrder - 1} left of ${second!.partsname}.` : `Out of stock: ${first!.partsname}, ${second!.partsname}.`);
+    await expect(alert).toContainText(first!.partsname);
+    await expect(page.getByRole("heading", { level: 1, name: "Review your order" })).toBeVisible();
+  } finally {
+    await setStock(first!._id, first!.quantity);
+    await setStock(second!._id, second!.quantity);
+  }
+});
