@@ -53,7 +53,7 @@ export const config = {
   // without running it (tests/unit/security-header-sources.test.ts keeps the two in step).
   // Then the public pages, cached or per request (lib/cache/cached-routes.ts), only for a browser with a
   // session cookie (either name of lib/cache/audience.ts), which may get their signed-in variant (lib/auth/signed-in-variant.ts):
-  // a visitor's request never runs the proxy. And the signed-in variant's internal paths, for nobody else.
+  // a visitor's request never runs the proxy. And the signed-in variants' internal paths (any cart count), for nobody else.
   matcher: [
     "/purchase/:path*",
     "/dashboard/:path*",
@@ -83,8 +83,13 @@ export const config = {
     { source: "/signin", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
     { source: "/signup", has: [{ type: "cookie", key: "next-auth.session-token" }] },
     { source: "/signup", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
+    { source: "/cart", has: [{ type: "cookie", key: "next-auth.session-token" }] },
+    { source: "/cart", has: [{ type: "cookie", key: "__Secure-next-auth.session-token" }] },
     "/cached/signed-in/:path*",
+    "/cached/signed-in_:count/:path*",
     "/parts/:id/signed-in",
+    "/parts/:id/signed-in_:count",
     "/per-request/signed-in/:path*",
+    "/per-request/signed-in_:count/:path*",
   ],
 };

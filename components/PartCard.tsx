@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { PartImage } from "@/components/PartImage";
+import { AddToCartForm } from "@/components/cart/AddToCartForm";
+import { orderRange } from "@/components/cart/order-range";
 import type { PartView } from "@/lib/catalogue/views";
 import { FitBadge } from "@/components/garage/FitBadge";
 import type { FitVerdict } from "@/lib/garage/fit";
@@ -10,6 +12,7 @@ type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean; f
 
 export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
   const Heading = headingLevel;
+  const range = orderRange(part);
   return (
     <article className="flex h-full w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <PartImage image={part.image} alt={part.partsname} priority={priority} />
@@ -30,12 +33,13 @@ export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
           <dt className="text-slate-600">Unit price</dt>
           <dd className="font-semibold">{formatPrice(part.price)}</dd>
         </dl>
+        {range ? <AddToCartForm partId={part._id} partsname={part.partsname} minOrder={range.min} maxOrder={range.max} className="mt-auto" /> : null}
         <Link
           href={`/purchase/${part._id}`}
           // Purchase pages need a signed-in customer: no point prefetching one per card.
           prefetch={false}
           aria-label={`Purchase Now: ${part.partsname}`}
-          className="mt-auto inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900"
+          className={`${range ? "" : "mt-auto "}inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900`}
         >
           Purchase Now
         </Link>

@@ -14,6 +14,8 @@ import { FitBadge } from "@/components/garage/FitBadge";
 import type { FitVerdict } from "@/lib/garage/fit";
 import { cachedPartFitment } from "@/lib/fitment/cached-reads";
 import { PartFitment } from "@/components/PartFitment";
+import { AddToCartForm } from "@/components/cart/AddToCartForm";
+import { orderRange } from "@/components/cart/order-range";
 
 const shorten = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
@@ -33,6 +35,7 @@ export async function partPageMetadata(id: string): Promise<Metadata> {
 export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVerdict }) {
   const fitment = await cachedPartFitment(part._id);
   const inStock = part.quantity > 0;
+  const range = orderRange(part);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <JsonLdScript json={serializeJsonLd(productJsonLd(part, fitment.rows))} />
@@ -71,6 +74,7 @@ export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVer
           </dl>
           <PartNumbers part={part} />
           <PartFitment partId={part._id} universal={part.universal} fits={fitment.rows} total={fitment.total} />
+          {range ? <AddToCartForm partId={part._id} partsname={part.partsname} minOrder={range.min} maxOrder={range.max} className="max-w-sm" /> : null}
           {inStock ? (
             <Link
               href={`/purchase/${part._id}`}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { HeaderAuthLinks } from "@/components/auth/HeaderAuthLinks";
+import { HeaderCartLink } from "@/components/cart/HeaderCartLink";
 import { NavMenu } from "@/components/NavMenu";
 import { SITE_NAME } from "@/lib/site/site";
 
@@ -12,6 +13,10 @@ export function SiteHeader() {
         <Link href="/" className="text-lg font-bold text-brand-700">
           {SITE_NAME}
         </Link>
+        {/* Beside the menu, not in it: on a phone the count shows without opening anything. */}
+        <div className="ml-auto sm:order-last sm:ml-0">
+          <HeaderCartLink className="rounded px-2 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 sm:py-1" />
+        </div>
         <NavMenu>
           <ul className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
             <li><Link href="/" className={linkClass}>Home</Link></li>

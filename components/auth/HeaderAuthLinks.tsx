@@ -5,7 +5,7 @@ import { useParams, useRouter, useSelectedLayoutSegments } from "next/navigation
 import type { MouseEvent } from "react";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { signInPath } from "@/lib/auth/callback-url";
-import { isAudience } from "@/lib/cache/audience";
+import { readAudience } from "@/lib/cache/audience";
 import { DASHBOARD_HOME } from "@/lib/site/dashboard-menu";
 
 /** The sections the request guard opens to signed-in customers only (proxy.ts). */
@@ -18,7 +18,8 @@ const SIGNED_IN_SECTIONS = ["dashboard", "purchase"];
 function useSignedInByRoute(): boolean {
   const { audience } = useParams<{ audience?: string }>();
   const [section] = useSelectedLayoutSegments();
-  if (isAudience(audience)) return audience === "signed-in";
+  const drawnFor = readAudience(audience);
+  if (drawnFor) return drawnFor.who === "signed-in";
   return section !== undefined && SIGNED_IN_SECTIONS.includes(section);
 }
 

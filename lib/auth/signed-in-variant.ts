@@ -6,8 +6,8 @@ import { authSecret } from "@/lib/auth/secret";
 import { sessionAccount } from "@/lib/auth/session-versions";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
 
-/** The internal paths of the signed-in variant: reached through the rewrites, never as a way round the guard. */
-const SIGNED_IN_INTERNAL = /^\/(?:(?:cached|per-request)\/signed-in(?:\/|$)|parts\/[^/]+\/signed-in$)/;
+/** The internal paths of the signed-in variants (any cart count): reached through the rewrites, never as a way round the guard. */
+const SIGNED_IN_INTERNAL = /^\/(?:(?:cached|per-request)\/signed-in(?:_[^/]*)?(?:\/|$)|parts\/[^/]+\/signed-in(?:_[^/]*)?$)/;
 
 /**
  * A public page asked for with a session cookie: says whether the cookie is a live session (the

@@ -1,13 +1,45 @@
 // The cached public pages are the same for every visitor except the header: Login for a visitor,
-// DashBoard and Sign Out for a signed-in customer. So each cached page has two variants, one per
-// audience (never one per user): the rewrites (lib/cache/cached-routes.ts) put the audience in the
-// internal path, and the header reads it from the route's params.
+// DashBoard and Sign Out for a signed-in customer, and the number on the cart link. So each cached
+// page has a few variants, one per audience and cart count (never one per user): the rewrites
+// (lib/cache/cached-routes.ts) put them in the internal path's audience segment, and the header
+// reads them from the route's params.
 
 export const AUDIENCES = ["visitor", "signed-in"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export function isAudience(value: unknown): value is Audience {
-  return (AUDIENCES as readonly unknown[]).includes(value);
+/**
+ * The item count the server keeps in this browser's cart (lib/cart writes it on every change). Not
+ * HttpOnly: the header reads it after a change made in place, without asking the server.
+ */
+export const CART_COUNT_COOKIE = "cart-count";
+/** The most the header counts; anything above shows as "99+", so a page has at most 101 cart variants. */
+export const MOST_COUNTED = 99;
+/** The audience segment's spelling of "more than MOST_COUNTED". */
+export const MANY_IN_CART = "99plus";
+
+/** An audience segment: `visitor` or `signed-in`, then `_<count>` when the cart holds something. */
+const AUDIENCE_SEGMENT = new RegExp(`^(${AUDIENCES.join("|")})(?:_([1-9]\\d?|${MANY_IN_CART}))?$`);
+
+/** Who a page was drawn for, and the cart count its header shows ("" for an empty cart). */
+export type PageAudience = { who: Audience; cartCount: string };
+
+/** The audience segment of an internal path, read; null when it is not one the rewrites produce. */
+export function readAudience(segment: unknown): PageAudience | null {
+  const match = typeof segment === "string" ? AUDIENCE_SEGMENT.exec(segment) : null;
+  if (!match) return null;
+  const count = match[2] ?? "";
+  return { who: match[1] as Audience, cartCount: count === MANY_IN_CART ? `${MOST_COUNTED}+` : count };
+}
+
+export function isAudience(segment: unknown): boolean {
+  return readAudience(segment) !== null;
+}
+
+/** The header's number for a cart-count cookie's value: "" for none, "1".."99", or "99+". */
+export function shownCartCount(cookieValue: string | undefined): string {
+  const count = Number(cookieValue);
+  if (!Number.isInteger(count) || count < 1) return "";
+  return count > MOST_COUNTED ? `${MOST_COUNTED}+` : String(count);
 }
 
 /**

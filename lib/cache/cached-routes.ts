@@ -1,4 +1,4 @@
-import { type Audience, SESSION_COOKIES, SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "./audience";
+import { type Audience, CART_COUNT_COOKIE, MANY_IN_CART, SESSION_COOKIES, SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "./audience";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
 // (ISR). Next prerenders a page without params at build time, when neither the database nor the
@@ -68,8 +68,8 @@ const notShared = (narrowingKeys: readonly string[]): Condition[] => [...narrowi
 /** A part's id, as the shop writes it: anything else under /parts/ (its pictures) is left alone. */
 const PART_ID = "[0-9a-f]{24}";
 
-/** The shared pages of one audience (lib/cache/audience.ts), under their internal paths. */
-function audienceRewrites(audience: Audience, catalogue: CatalogueQueryWords): Rewrite[] {
+/** The shared pages of one audience segment (lib/cache/audience.ts), under their internal paths. */
+function audienceRewrites(audience: string, catalogue: CatalogueQueryWords): Rewrite[] {
   const cached = `${CACHED_PREFIX}/${audience}`;
   const sort = `(?<sort>${catalogue.sorts.join("|")})`;
   const missing = notShared(catalogue.narrowingKeys);
@@ -102,7 +102,7 @@ export const PER_REQUEST_PREFIX = "/per-request";
  * The pages rendered per request, under their internal paths: these come after the shared pages'
  * rewrites, so they get what those leave (a search, a chosen vehicle's home, catalogue and part page).
  */
-function perRequestRewrites(audience: Audience): Rewrite[] {
+function perRequestRewrites(audience: string): Rewrite[] {
   const live = `${PER_REQUEST_PREFIX}/${audience}`;
   return [
     { source: "/", destination: live },
@@ -113,12 +113,30 @@ function perRequestRewrites(audience: Audience): Rewrite[] {
     { source: "/vehicles/:year/:make/:model", destination: `${live}/vehicles/:year/:make/:model` },
     { source: "/signin", destination: `${live}/signin` },
     { source: "/signup", destination: `${live}/signup` },
+    { source: CART_PATH, destination: `${live}/cart` },
   ];
 }
 
-/** Every public page, the shared ones first, under its audience's internal path. */
+/** The cart page (app/per-request/[audience]/cart): per request, with the header's variants like every public page. */
+export const CART_PATH = "/cart";
+
+/**
+ * The header's cart count, read by the rewrites straight from the cart-count cookie (no proxy, no
+ * per-request render): 1 to 99 go into the audience segment as they are, 100 or more as "99plus",
+ * and no cookie, 0 or anything else leave the segment bare. So a page has at most 101 variants per
+ * audience, each cached like the bare one, and an empty cart costs nothing.
+ */
+const CART_VARIANTS: { suffix: string; has: Condition[] }[] = [
+  { suffix: "_:cartCount", has: [{ type: "cookie", key: CART_COUNT_COOKIE, value: "(?<cartCount>[1-9]\\d?)" }] },
+  { suffix: `_${MANY_IN_CART}`, has: [{ type: "cookie", key: CART_COUNT_COOKIE, value: "[1-9]\\d{2,}" }] },
+  { suffix: "", has: [] },
+];
+
+/** Every public page, the shared ones first, under its audience's internal paths, one per cart variant. */
 function pageRewrites(audience: Audience, catalogue: CatalogueQueryWords): Rewrite[] {
-  return [...audienceRewrites(audience, catalogue), ...perRequestRewrites(audience)];
+  return CART_VARIANTS.flatMap(({ suffix, has }) =>
+    [...audienceRewrites(`${audience}${suffix}`, catalogue), ...perRequestRewrites(`${audience}${suffix}`)].map((rewrite) => ({ ...rewrite, has: [...(rewrite.has ?? []), ...has] })),
+  );
 }
 
 /**
