@@ -1,6 +1,6 @@
 import "server-only";
 import { findPart } from "@/lib/catalogue/queries";
-import { setCountCookie } from "@/lib/cart/cookies";
+import { setCountCookie, setVisitorCookie } from "@/lib/cart/cookies";
 import { type CartOwner, cartIdOf } from "@/lib/cart/owners";
 import { MAX_CART_LINES } from "@/lib/validation/cart";
 import { cartItemCount, readCart } from "@/lib/cart/queries";
@@ -17,10 +17,11 @@ const NO_SUCH_PART = "No part with this id.";
 const NOT_IN_CART = "This part is not in your cart.";
 const CART_FULL = `Your cart holds at most ${MAX_CART_LINES} different parts: remove one to add another.`;
 
-/** The cart after a change, with the count cookie set to it. */
+/** The cart after a change, with the count cookie set to it; a visitor's cookie lasts 30 days from the last change, as the cart does. */
 async function changed(owner: CartOwner): Promise<CartView> {
   const cart = await readCart(owner);
   await setCountCookie(cart.itemCount);
+  if ("visitorId" in owner && cart.lines.length > 0) await setVisitorCookie(owner.visitorId);
   return cart;
 }
 
