@@ -43,6 +43,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "a part's fitment", path: "/dashboard/manage-product/{part}/fitment", as: "admin" },
   { name: "fitment import", path: "/dashboard/manage-product/fitment-import", as: "admin" },
   { name: "manage reviews", path: "/dashboard/manage-reviews", as: "admin" },
+  { name: "shop settings", path: "/dashboard/shop-settings", as: "admin" },
 ];
 
 /** The first part of the catalogue, which every path's `{part}` stands for. */

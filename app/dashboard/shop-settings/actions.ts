@@ -11,7 +11,7 @@ import { SETTINGS_FIELDS, type SettingsFormState } from "@/app/dashboard/shop-se
 const PAGE = DASHBOARD_ITEMS.shopSettings.href;
 
 /** A number box's text as the number it reads as; anything else stays text, which the schema refuses with its message. */
-const asNumber = (text: string): number | string => (/^\d{1,9}(\.\d{1,9})?$/.test(text.trim()) ? Number(text.trim()) : text);
+const asNumber = (text: string): number | string => (/^-?\d{1,9}(\.\d{1,9})?$/.test(text.trim()) ? Number(text.trim()) : text);
 
 /**
  * The Shop Settings form, with or without JavaScript: every setting checked with the REST path's
