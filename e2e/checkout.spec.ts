@@ -1,5 +1,5 @@
 import { expect, request as newRequest, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { ADMIN, WAYS_IN, clickHydrated, setStock, signUp, uniqueEmail } from "./support";
+import { ADMIN, WAYS_IN, clickHydrated, hydrated, setStock, signUp, uniqueEmail } from "./support";
 
 // The whole way from a chosen vehicle to a placed order, by clicks: a visitor picks a car, adds a
 // part from its vehicle page and two from the catalogue, goes to the checkout, signs up there and
@@ -16,9 +16,10 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The value beside a term of a definition list. */
 const detail = (list: Locator, term: string | RegExp) => list.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
 
-/** The first part card in `scope` whose part is not already taken; its name. */
-async function partToAdd(scope: Locator, taken: string[]): Promise<string> {
-  for (const heading of await scope.getByRole("article").getByRole("heading").allInnerTexts()) {
+/** The first part card in `scope` that can be added and is not already taken; its name. */
+async function partToAdd(page: Page, taken: string[]): Promise<string> {
+  const cards = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) });
+  for (const heading of await cards.getByRole("heading").allInnerTexts()) {
     const name = heading.trim();
     if (!taken.includes(name)) return name;
   }
@@ -36,6 +37,7 @@ async function addFromCard(page: Page, name: string, javaScript: boolean): Promi
 
 /** Year, make and model, drawn in place with JavaScript, or a Next button at each step without it. */
 async function chooseVehicle(page: Page, javaScript: boolean): Promise<void> {
+  if (javaScript) await hydrated(page.getByLabel("Year"));
   for (const [label, option] of [["Year", "2016"], ["Make", "Honda"], ["Model", "Civic"]] as const) {
     await expect(page.getByLabel(label)).toBeEnabled();
     await page.getByLabel(label).selectOption({ label: option });
@@ -58,7 +60,7 @@ for (const [way, options] of WAYS_IN) {
       await chooseVehicle(page, javaScript);
       await page.getByRole("link", { name: `See every part for the ${VEHICLE}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: `Parts for the ${VEHICLE}` })).toBeVisible();
-      added.push(await partToAdd(page.getByRole("main"), added));
+      added.push(await partToAdd(page, added));
       await addFromCard(page, added[0]!, javaScript);
       if (!javaScript) await page.goBack();
       await page.getByRole("form", { name: `Shop for the ${VEHICLE}` }).getByRole("button", { name: "Shop for this vehicle" }).click();
@@ -67,7 +69,7 @@ for (const [way, options] of WAYS_IN) {
       // Two more from the catalogue, which now speaks of that car.
       for (let more = 0; more < 2; more += 1) {
         if (!javaScript && more > 0) await page.getByRole("contentinfo").getByRole("link", { name: "Catalogue" }).click();
-        const name = await partToAdd(page.getByRole("main"), added);
+        const name = await partToAdd(page, added);
         added.push(name);
         await addFromCard(page, name, javaScript);
       }
@@ -163,7 +165,8 @@ for (const [way, options] of [WAYS_IN[0], WAYS_IN[2]]) {
       }
       const [part] = await partsWithStock(page, 1);
       await cartOf(page, base, [part!]);
-      await page.goto("/checkout");
+      await page.goto("/cart");
+      await page.getByRole("link", { name: "Checkout", exact: true }).click();
 
       await expect(page.getByRole("radio", { name: /^Work Alice/ })).toBeChecked();
       await page.getByRole("radio", { name: /^Express delivery/ }).check();
@@ -198,7 +201,8 @@ test("short stock at the moment of placing names every short line, and places no
   await signUp(page, { name: "Short Stock", email: uniqueEmail() });
   const [first, second] = await partsWithStock(page, 2);
   await cartOf(page, base, [first!, second!]);
-  await page.goto("/checkout");
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Checkout", exact: true }).click();
   await page.getByLabel("Phone number", { exact: true }).fill("555 0160");
   await page.getByLabel("Address", { exact: true }).fill("7 Empty Shelf Lane");
   await page.getByRole("button", { name: "Review order" }).click();
