@@ -1,15 +1,16 @@
 import "server-only";
 import { Types } from "mongoose";
+import type { Outcome } from "@/lib/storage/batches";
 import { ConflictError } from "@/lib/errors";
 import { type WantedLine, linesAsOrdered } from "@/lib/orders/order-lines";
 import { newOrderNumbers } from "@/lib/orders/order-numbers";
 import { type NewOrder, type Placed, type StoredOrder, recordInListsAndTotals } from "@/lib/orders/placed-records";
 import { PricesChangedError } from "@/lib/orders/placement-errors";
-import { type LockedPart, ordersStored, partTake, settleTakeLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
+import { type LockedPart, type PartTake, ordersStored, partTake, settleTakeLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
 import { sumOfPrices, toCents } from "@/lib/validation/orders";
 import { Order, type DeliveryMethod, type PaymentMethod } from "@/models/Order";
 
-// Taking an order of several parts' stock and storing the order, every part's lock held.
+// Taking orders of several parts' stock and storing the orders, every part's lock held.
 
 /** An order of several parts as placed: its lines merged (one per part, ids in lower case), its customer's email normalised. */
 export type NewOrderOf = {
@@ -56,36 +57,90 @@ function newOrder(input: NewOrderOf, parts: Map<string, LockedPart | null>): Omi
   };
 }
 
+/** One accepted order of a round: its place among the requests and its document. */
+type Accepted = { i: number; order: InstanceType<typeof Order>; lines: NewOrder["lines"] };
+
 /**
- * Checks the lines against the parts as read under their locks, then takes every line's stock, one
- * write per part naming the new order in the part's journal (all sent at once), then stores the
- * order. Anything refused or failed before the order is stored gives back what was taken, and a
- * crash in between is settled by each part's next lock holder or at start-up. Call holding every
- * line's part lock.
+ * Checks each order against the parts as read under their locks and the stock the orders before it
+ * left, each all or nothing (its outcome set when refused); numbers the accepted ones.
  */
-export async function takeLinesLocked(input: NewOrderOf, parts: Map<string, LockedPart | null>): Promise<Placed> {
-  const doc = newOrder(input, parts);
-  const [number] = await newOrderNumbers(1);
-  // The customer quotes the order's number on a bank transfer.
-  const order = new Order({ ...doc, number, ...(input.paymentMethod === "bank-transfer" ? { paymentReference: number } : {}) });
-  // Refused before anything is taken: a field the order's schema refuses.
-  await order.validate();
-  const takes = doc.lines.map((line) => partTake(parts.get(String(line.partId))!, [{ _id: doc._id, quantity: line.quantity }]));
-  const { at, missed } = await takeStockForOrdersLocked(takes);
+async function acceptedOrders(requests: NewOrderOf[], parts: Map<string, LockedPart | null>, outcomes: Outcome<Placed>[]): Promise<Accepted[]> {
+  const left = new Map([...parts].map(([id, part]) => [id, part ? { ...part } : null]));
+  const accepted: Accepted[] = [];
+  for (const [i, input] of requests.entries()) {
+    try {
+      const doc = newOrder(input, left);
+      // A field the order's schema refuses is refused before anything is taken.
+      const order = new Order(doc);
+      await order.validate();
+      for (const line of doc.lines) left.get(String(line.partId))!.quantity -= line.quantity;
+      accepted.push({ i, order, lines: doc.lines });
+    } catch (error) {
+      outcomes[i] = { error };
+    }
+  }
+  const numbers = accepted.length > 0 ? await newOrderNumbers(accepted.length) : [];
+  accepted.forEach(({ order, i }, n) => {
+    order.number = numbers[n]!;
+    // The customer quotes the order's number on a bank transfer.
+    if (requests[i]!.paymentMethod === "bank-transfer") order.paymentReference = numbers[n]!;
+  });
+  return accepted;
+}
+
+/** Each part's stock write: its accepted orders' ids and units, for its journal. */
+function takesOf(accepted: Accepted[], parts: Map<string, LockedPart | null>): PartTake[] {
+  const byPart = new Map<string, { _id: Types.ObjectId; quantity: number }[]>();
+  for (const { order, lines } of accepted) {
+    for (const line of lines) {
+      const id = String(line.partId);
+      byPart.set(id, [...(byPart.get(id) ?? []), { _id: order._id, quantity: line.quantity }]);
+    }
+  }
+  return [...byPart].map(([id, orders]) => partTake(parts.get(id)!, orders));
+}
+
+/**
+ * Stores orders of several parts, every one of their parts' locks held: each order checked all or
+ * nothing, then every accepted order's stock taken, one write per part journalling the orders it
+ * fills (all sent at once), then one insert of every order. Anything failed before the orders are
+ * stored gives back what was taken; a crash in between is settled by each part's next lock holder
+ * or at start-up (lib/storage/stock-ledger.ts). Returns each request's outcome.
+ */
+export async function storeOrdersLocked(requests: NewOrderOf[], parts: Map<string, LockedPart | null>): Promise<Outcome<Placed>[]> {
+  const outcomes: Outcome<Placed>[] = [];
+  const accepted = await acceptedOrders(requests, parts, outcomes);
+  if (accepted.length === 0) return outcomes;
+  const refuse = (error: unknown) => accepted.forEach(({ i }) => (outcomes[i] = { error }));
+  const takes = takesOf(accepted, parts);
+  let taken: Awaited<ReturnType<typeof takeStockForOrdersLocked>>;
+  try {
+    taken = await takeStockForOrdersLocked(takes);
+  } catch (error) {
+    // Which writes were made is unknown: settle every part now (none of these orders is stored); if even that fails, the next lock holder settles it.
+    await Promise.all(takes.map(settleTakeLocked)).catch(() => undefined);
+    refuse(error);
+    return outcomes;
+  }
+  const { at, missed } = taken;
   const giveBack = () => Promise.all(takes.filter((take) => !missed.has(take)).map(settleTakeLocked));
   if (missed.size > 0) {
-    // A part read under its lock was written by someone who bypassed the lock.
+    // A part read under its lock was written by someone who bypassed the lock: nothing of this round stays.
     await giveBack();
-    throw new ConflictError("The stock of a part changed meanwhile; please try again.");
+    refuse(new ConflictError("The stock of a part changed meanwhile; please try again."));
+    return outcomes;
   }
-  let stored: StoredOrder;
+  let stored: StoredOrder[];
   try {
-    stored = (await order.save({ validateBeforeSave: false })).toObject() as StoredOrder;
+    stored = (await Order.insertMany(accepted.map(({ order }) => order))).map((order) => order.toObject() as StoredOrder);
   } catch (error) {
-    // Not stored, or not known to be: settle now (an order stored after all keeps its stock); if even that fails, the next lock holder settles it.
+    // Not stored, or not all, or not known to be: settle now (orders stored after all keep their stock); if even that fails, the next lock holder settles it.
     await giveBack().catch(() => undefined);
-    throw error;
+    refuse(error);
+    return outcomes;
   }
   ordersStored(takes.map((take) => ({ take, at })));
-  return { order: stored, recorded: recordInListsAndTotals(stored) };
+  // insertMany answers in the order it was given.
+  accepted.forEach(({ i }, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
+  return outcomes;
 }

@@ -1,15 +1,15 @@
 import "server-only";
-import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/storage/connect";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { withLock } from "@/lib/storage/lock";
 import { InvalidInputError } from "@/lib/errors";
 import { mergedLines } from "@/lib/orders/order-lines";
-import { type NewOrderOf, takeLinesLocked } from "@/lib/orders/lines-take";
+import type { NewOrderOf } from "@/lib/orders/lines-take";
+import { storeOrderOfLines } from "@/lib/orders/line-rounds";
 import { type OrderView, toOrderView } from "@/lib/orders/views";
-import { withAllPartsLocked } from "@/lib/stock/part-stock";
 import { normaliseEmail } from "@/lib/validation/auth";
 import { idempotencyKeySchema, orderLinesSchema } from "@/lib/validation/orders";
+import type { z } from "@/lib/validation/zod";
 import { Order, type DeliveryMethod, type OrderDoc, type PaymentMethod } from "@/models/Order";
 
 // Placing an order of several parts, all or nothing: every line's stock is taken or none is.
@@ -33,16 +33,16 @@ export type PlaceLines = {
 
 const ATTEMPT_BUSY = "This order is being placed already; please try again in a moment.";
 
-function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new InvalidInputError(result.error.issues[0]?.message ?? "Invalid order");
   return result.data;
 }
 
 /**
- * Places an order of several parts. Every part's stock lock is held at once (lib/stock/part-stock.ts
- * withAllPartsLocked): each part is read under its lock, every line checked (ShortLinesError names
- * every short line), the prices are the parts' own at that moment, and the stock of every line is
+ * Places an order of several parts. Every part's stock lock is held at once, shared with the
+ * orders arriving together (lib/orders/line-rounds.ts): each part is read under its lock, every
+ * line checked (ShortLinesError names every short line), the prices are the parts' own at that moment, and the stock of every line is
  * taken with the order's id journalled on each part before the order is stored, so a crash at any
  * instant leaves no partial take once settled (lib/storage/stock-ledger.ts). With an idempotency key
  * the attempt runs under a lock of its own, and a stored order of the same customer and key is
@@ -65,10 +65,7 @@ export async function placeOrderLines(input: PlaceLines): Promise<{ order: Order
 }
 
 async function placeNow(input: NewOrderOf): Promise<OrderView> {
-  const partIds = input.lines.map((line) => line.partId);
-  const { order, recorded } = await withAllPartsLocked(partIds, (parts) => takeLinesLocked(input, parts));
-  // Not awaited: the stock on cached pages is only marked stale, and a slow Redis must not hold the reply.
-  stockChanged(partIds).catch((error: unknown) => logUnexpected("[orders] marking the stock stale failed", error));
+  const { order, recorded } = await storeOrderOfLines(input);
   // Stored with its stock taken: the customer is told so even when listing it failed, or a retry
   // would order twice. Until `npm run reindex`, such an order is missing from the lists and totals.
   await recorded.catch((error: unknown) => logUnexpected(`[orders] order ${String(order._id)} stored but not listed`, error));

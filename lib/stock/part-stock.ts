@@ -50,7 +50,17 @@ export const withFreeLockedParts = partStock.withFreeLocked;
  * once, taken in sorted order when some must be waited for), the parts as read under their locks
  * (null when not in the catalogue). LockBusyError (503) when they cannot all be had in time.
  */
-export const withAllPartsLocked = partStock.withAllLocked;
+export const withAllPartsLocked = <T>(partIds: string[], work: (parts: Map<string, LockedPart | null>) => Promise<T>): Promise<T> => partStock.withAllLocked(partIds, work);
+
+/**
+ * Runs `work` while holding the stock locks of all these parts at once, as withAllPartsLocked takes
+ * them (each part once, sorted when waited for): for a change of an order of several parts (a
+ * cancel, a delete), which must hold every line's part. Each part's journal is emptied first, as
+ * withPartLock does, so an order deleted later is never taken for one never stored.
+ */
+export function withPartLocks<T>(partIds: (Types.ObjectId | string)[], work: () => Promise<T>): Promise<T> {
+  return partStock.withAllLocked(partIds.map((id) => String(id).toLowerCase()), () => work(), { storedJournal: "empty" });
+}
 
 /** A part as a holder of its lock reads it to place orders (null when not in the catalogue). */
 export const readPartForOrdersLocked = partStock.readForTakingLocked;

@@ -5,6 +5,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { type PlaceLines, placeOrderLines } from "@/lib/orders/place-lines";
 import { PricesChangedError, ShortLinesError } from "@/lib/orders/placement-errors";
 import { ensureIndexes } from "@/lib/seed/seed";
+import { withPartLocks } from "@/lib/stock/part-stock";
 import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { StockLock } from "@/lib/storage/models/StockLock";
@@ -154,6 +155,20 @@ describe("placing an order of several parts", () => {
     await expect.poll(async () => StockLock.countDocuments({ _id: trusted({ $in: ids.map((id) => `part:${String(id)}`) }) }), { timeout: 5_000 }).toBe(0);
   });
 
+  it("an order with a part whose lock another server holds waits for it alone: other orders are placed meanwhile", async () => {
+    const [held, p1, p2, p3] = await makeParts([5, 5, 5, 5]);
+    await StockLock.collection.insertOne({ _id: `part:${String(held!._id)}`, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
+    let waitingPlaced = false;
+    const waiting = placeOrderLines(checkout([line(p1!), line(held!, 2)])).then((placed) => ((waitingPlaced = true), placed));
+    const others = await Promise.all([placeOrderLines(checkout([line(p2!), line(p3!)])), placeOrderLines(checkout([line(p3!, 2)]))]);
+    expect(others.map(({ order }) => order.lines.length)).toEqual([2, 1]);
+    expect(waitingPlaced).toBe(false);
+    expect([await stockOf(held!._id), await stockOf(p1!._id)]).toEqual([5, 5]);
+    await StockLock.deleteOne({ _id: `part:${String(held!._id)}` });
+    expect((await waiting).order.lines.map((l) => l.quantity)).toEqual([1, 2]);
+    expect([await stockOf(held!._id), await stockOf(p1!._id), await stockOf(p2!._id), await stockOf(p3!._id)]).toEqual([3, 4, 4, 2]);
+  });
+
   it("one-part orders and orders of several parts on the same parts exclude each other: stock conserved", async () => {
     const START = 30;
     const parts = await makeParts([START, START, START]);
@@ -176,6 +191,22 @@ describe("placing an order of several parts", () => {
     expect(stored.number).toMatch(/^AP-\d{6}$/);
     expect([stored.subtotal, stored.total, stored.deliveryMethod, stored.deliveryPrice, stored.paymentMethod, stored.paymentStatus]).toEqual([25, 25, "standard", 0, "cash-on-delivery", "unpaid"]);
     expect(view.number).toBe(stored.number);
+  });
+});
+
+describe("changes of an order of several parts", () => {
+  it("holding every line's part lock empties each part's journal: an order deleted then is never taken for one never stored", async () => {
+    const parts = await makeParts([10, 10, 10]);
+    const { order } = await placeOrderLines(checkout(parts.map((part) => line(part, 2))));
+    const journalled = async () => Promise.all(parts.map(async (part) => ((await Part.findById(part._id).select("+stockTakenFor").lean())?.stockTakenFor ?? []).length));
+    expect(await journalled()).toEqual([1, 1, 1]);
+    await withPartLocks(parts.map((part) => part._id).reverse(), async () => {
+      await Order.deleteOne({ _id: order._id });
+    });
+    expect(await journalled()).toEqual([0, 0, 0]);
+    // The next order of these parts settles nothing: the deleted order's units are the change's to put back, not the journal's.
+    await placeOrderLines(checkout(parts.map((part) => line(part, 1))));
+    expect(await Promise.all(parts.map((part) => stockOf(part._id)))).toEqual([7, 7, 7]);
   });
 });
 

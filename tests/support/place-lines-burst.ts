@@ -1,11 +1,11 @@
 // A burst of checkouts of three parts each, in a process of its own, so a test can kill it with
 // SIGKILL mid-burst (tests/integration/place-lines-crash.test.ts). Prints "placed <order id>" as
 // each order is acknowledged, as a reply would be sent. Run with tsx --conditions=react-server;
-// MONGODB_URI names the database, PART_IDS the parts (comma-separated).
+// MONGODB_URI names the database; the arguments are the parts' ids.
 import { connectDb } from "@/lib/storage/connect";
 import { placeOrderLines } from "@/lib/orders/place-lines";
 
-const partIds = (process.env.PART_IDS ?? "").split(",");
+const partIds = process.argv.slice(2);
 const WORKERS = 12;
 
 function threeParts(): { partId: string; quantity: number }[] {
