@@ -1,3 +1,4 @@
+import "server-only";
 import { Types } from "mongoose";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { type AddressChange, type AddressInput, MAX_ADDRESSES } from "@/lib/validation/addresses";
