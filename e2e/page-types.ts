@@ -26,9 +26,11 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "shipping", path: "/shipping", as: "visitor" },
   { name: "sign in", path: "/signin", as: "visitor" },
   { name: "sign up", path: "/signup", as: "visitor" },
+  { name: "empty cart", path: "/cart", as: "visitor" },
   { name: "not found", path: "/no-such-page", as: "visitor", status: 404 },
   { name: "home, signed in", path: "/", as: "customer" },
   { name: "part, signed in", path: "/parts/{part}", as: "customer" },
+  { name: "cart", path: "/cart", as: "customer" },
   { name: "purchase", path: "/purchase/{part}", as: "customer" },
   { name: "checkout", path: "/checkout", as: "customer" },
   { name: "my orders", path: "/dashboard/my-orders", as: "customer" },
@@ -55,12 +57,18 @@ export async function firstPartId(request: APIRequestContext): Promise<string> {
 
 export const pathOf = (page: PageType, partId: string) => page.path.replace("{part}", partId);
 
-/** The cookies of a reader (a new customer, or the seeded admin), signed in once through the sign-in and sign-up pages. */
+/** The cookies of a reader (a new customer with a part in the cart, or the seeded admin), signed in once through the sign-in and sign-up pages. */
 export async function signedInState(browser: Browser, reader: Reader): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    if (reader === "customer") await signUp(page, { name: "Page Checker", email: uniqueEmail() });
+    if (reader === "customer") {
+      await signUp(page, { name: "Page Checker", email: uniqueEmail() });
+      // A part in the cart: the cart page has a line, and every header a count.
+      await page.goto("/parts");
+      await page.getByRole("button", { name: /^Add to cart: / }).first().click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Cart \d/ })).toBeVisible();
+    }
     if (reader === "admin") {
       await page.goto("/signin");
       await submitSignIn(page, ADMIN.email, ADMIN.password);

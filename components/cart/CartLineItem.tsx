@@ -4,9 +4,9 @@ import { FitBadge } from "@/components/garage/FitBadge";
 import type { CartLineView } from "@/lib/cart/views";
 import type { FitVerdict } from "@/lib/garage/fit";
 import { formatPrice } from "@/lib/site/format";
+import { CART_CHANGE_FORM_PATH } from "@/components/cart/paths";
 
-type FormAction = (form: FormData) => Promise<void>;
-type Props = { line: CartLineView; fit?: FitVerdict; changeQuantity: FormAction; remove: FormAction };
+type Props = { line: CartLineView; fit?: FitVerdict };
 
 const buttonClass = "rounded border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-50";
 
@@ -15,7 +15,7 @@ const buttonClass = "rounded border border-slate-400 px-3 py-2 text-sm font-medi
  * line's total and what it must tell (short stock, a new price, a part no longer sold). Plain forms,
  * so every change works without JavaScript.
  */
-export function CartLineItem({ line, fit, changeQuantity, remove }: Props) {
+export function CartLineItem({ line, fit }: Props) {
   const quantityId = `quantity-${line.partId}`;
   const canChange = !line.partDeleted && line.maxOrder >= line.minOrder;
   return (
@@ -40,7 +40,8 @@ export function CartLineItem({ line, fit, changeQuantity, remove }: Props) {
         ) : null}
         <div className="flex flex-wrap items-end gap-3">
           {canChange ? (
-            <form action={changeQuantity} className="flex items-end gap-2">
+            <form action={CART_CHANGE_FORM_PATH} method="post" className="flex items-end gap-2">
+              <input type="hidden" name="intent" value="change" />
               <input type="hidden" name="partId" value={line.partId} />
               <div className="flex flex-col gap-1">
                 <label htmlFor={quantityId} className="text-xs font-medium text-slate-700">
@@ -55,7 +56,8 @@ export function CartLineItem({ line, fit, changeQuantity, remove }: Props) {
           ) : (
             <p className="text-sm">{`Quantity: ${line.quantity}`}</p>
           )}
-          <form action={remove}>
+          <form action={CART_CHANGE_FORM_PATH} method="post">
+            <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="partId" value={line.partId} />
             <button type="submit" aria-label={`Remove ${line.partsname} from your cart`} className={buttonClass}>
               Remove

@@ -8,7 +8,6 @@ import { cartOwner } from "@/lib/cart/owner";
 import { readCart } from "@/lib/cart/queries";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
-import { changeCartQuantity, removeFromCart } from "./actions";
 
 // The cart page (/cart, rewritten here so the header's count and links come from the route like
 // every public page's): a visitor's or a customer's cart, read per request with each part as it is now.
@@ -48,7 +47,7 @@ export default async function CartPage() {
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem] lg:items-start">
           <ul aria-label="Parts in your cart" className="border-t border-slate-200">
             {cart.lines.map((line) => (
-              <CartLineItem key={line.partId} line={line} fit={fit?.get(line.partId)} changeQuantity={changeCartQuantity} remove={removeFromCart} />
+              <CartLineItem key={line.partId} line={line} fit={fit?.get(line.partId)} />
             ))}
           </ul>
           <CartSummary cart={cart} />
