@@ -68,7 +68,7 @@ export function DetailsStep({ state, action, pending, addresses, deliveryOptions
           <Field id="checkout-name" name="name" label="Name" autoComplete="name" defaultValue={choices.name} error={fieldErrors.name} />
           <Field id="checkout-phone" name="phone" label="Phone number" type="tel" autoComplete="tel" defaultValue={choices.phone} error={fieldErrors.phone} />
         </div>
-        <Field id="checkout-address" name="address" label="Address" autoComplete="street-address" defaultValue={choices.address} error={fieldErrors.address} />
+        <Field id="checkout-address" name="address" label="Address" autoComplete="address-line1" defaultValue={choices.address} error={fieldErrors.address} />
         <label className="flex min-h-11 items-center gap-3">
           <input type="checkbox" name="saveAddress" defaultChecked={choices.saveAddress} />
           Save this address for next time
