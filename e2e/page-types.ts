@@ -32,6 +32,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "part, signed in", path: "/parts/{part}", as: "customer" },
   { name: "cart", path: "/cart", as: "customer" },
   { name: "purchase", path: "/purchase/{part}", as: "customer" },
+  { name: "checkout", path: "/checkout", as: "customer" },
   { name: "my orders", path: "/dashboard/my-orders", as: "customer" },
   { name: "customer's profile", path: "/dashboard/my-profile", as: "customer" },
   { name: "add a review", path: "/dashboard/add-review", as: "customer" },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as addressSchemas from "@/lib/validation/addresses";
 import { cartAddSchema, cartChangedReplySchema, cartLineChangeSchema, cartReplySchema } from "@/lib/validation/cart";
 import { passwordChangeSchema } from "@/lib/validation/auth";
+import * as checkoutSchemas from "@/lib/validation/checkout";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { fitmentAddSchema, universalSchema } from "@/lib/validation/fitment";
@@ -17,10 +18,10 @@ import * as shopSettingsSchemas from "@/lib/validation/shop-settings";
 
 export type Json = Record<string, unknown>;
 
-const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "FitmentRow", "UniversalChange", "OrderStatusChange", "OrderInput", "CartAdd", "CartLineChange", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange", "AddressInput", "AddressChange", "ShopSettingsChange"] as const;
+const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "FitmentRow", "UniversalChange", "OrderStatusChange", "OrderInput", "CartAdd", "CartLineChange", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange", "AddressInput", "AddressChange", "ShopSettingsChange", "CheckoutQuoteInput", "CheckoutOrderInput"] as const;
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
-const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas };
+const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas, ...checkoutSchemas };
 const replySchemas = { ...replies, ...fitmentReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema };
 
 /** A JSON Schema as OpenAPI 3.1 embeds it: $schema is the document's (2020-12), and a fragment $id is not allowed in 2020-12. */

@@ -2,6 +2,7 @@ import { type Json, componentSchemas } from "@/lib/openapi/components";
 import { addressPaths } from "@/lib/openapi/paths/addresses";
 import { cartPaths } from "@/lib/openapi/paths/cart";
 import { cataloguePaths } from "@/lib/openapi/paths/catalogue";
+import { checkoutPaths } from "@/lib/openapi/paths/checkout";
 import { fitmentPaths } from "@/lib/openapi/paths/fitment";
 import { orderPaths } from "@/lib/openapi/paths/orders";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
@@ -18,6 +19,7 @@ const AREAS: { name: string; description: string; paths: Record<string, Json> }[
   { name: "Catalogue", description: "The parts for sale: adding, editing and deleting them, their stock and their pictures.", paths: cataloguePaths },
   { name: "Fitment", description: "Which vehicles a part fits: the vehicle selector's lists, a part's fitment and the CSV import.", paths: fitmentPaths },
   { name: "Cart", description: "The cart of a visitor or a signed-in customer: its lines, with each part as it is now.", paths: cartPaths },
+  { name: "Checkout", description: "A quote of the signed-in customer's cart, and placing it as one order, all or nothing.", paths: checkoutPaths },
   { name: "Orders", description: "Placing an order, a customer's orders and every order's life cycle for the admins.", paths: orderPaths },
   { name: "Reviews", description: "The customers' reviews of the shop: one per account, moderated by the admins.", paths: reviewPaths },
   { name: "Users", description: "Accounts: registration, roles, profiles and passwords.", paths: userPaths },

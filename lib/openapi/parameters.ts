@@ -10,7 +10,7 @@ import { partImageIdSchema } from "@/lib/validation/part-image";
 // The path and query parameters, generated from the schemas the handlers parse them with, so a
 // changed bound or pattern changes the document with it.
 
-export type Parameter = { name: string; in: "path" | "query"; required: boolean; description: string; schema: Json };
+export type Parameter = { name: string; in: "path" | "query" | "header"; required: boolean; description: string; schema: Json };
 
 const pathParam = (name: string, description: string, schema: Json): Parameter => ({ name, in: "path", required: true, description, schema });
 
