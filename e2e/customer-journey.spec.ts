@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PAYMENT_NOTE } from "../lib/orders/payments";
 import { DEFAULT_MAX_PER_ORDER } from "../lib/validation/parts";
 import { ADMIN, clickHydrated, deleteReviewsBy, firstPartPath, hydrated, insertOrders, setStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
@@ -81,18 +82,23 @@ test("a customer orders a part, deletes the order, edits the profile and reviews
   await expect(page.getByLabel("Address")).toHaveValue("");
   await expect(page.getByLabel("Phone Number")).toHaveValue("");
 
-  // My Orders has it: its parts, total, payment and status.
+  // My Orders has it, with its number, the part, the total and its payment; Payment says why there is nothing to pay here.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "DashBoard" }).click();
   await expect(page).toHaveURL("/dashboard/my-profile");
   await dashboardMenu(page).getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(partName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell").nth(1)).toHaveText(`${partName} × ${ordered}`);
+  await expect(row.getByRole("rowheader")).toHaveText(/^AP-\d+$/);
+  await expect(row.getByRole("cell").nth(0)).toHaveText(partId);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(partName);
   await expect(row.getByRole("cell").nth(1).getByRole("link")).toHaveAttribute("href", `/parts/${partId}`);
-  await expect(row.getByRole("cell").nth(2)).toHaveText(`$${orderTotal}`);
-  await expect(row.getByRole("cell").nth(3)).toHaveText("Cash on delivery, unpaid");
-  await expect(row.getByRole("cell").nth(4)).toHaveText(/placed/i);
+  await expect(row.getByRole("cell").nth(2)).toHaveText(String(ordered));
+  await expect(row.getByRole("cell").nth(3)).toHaveText(`$${orderTotal}`);
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Cash on delivery, unpaid");
+  await expect(row.getByRole("cell").nth(5)).toHaveText(/placed/i);
+  await expect(row.getByRole("button", { name: "Payment" })).toBeDisabled();
+  await expect(row.getByRole("button", { name: "Payment" })).toHaveAccessibleDescription(PAYMENT_NOTE);
 
   // Delete after the confirm dialog: the row goes and the stock comes back.
   let dialogMessage = "";
@@ -240,7 +246,7 @@ test("an order whose part has left the catalogue names the part without a link t
   await page.goto("/dashboard/my-orders");
   const row = page.locator("tbody tr");
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell").nth(1)).toHaveText("Old order 1 × 1");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Old order 1");
   await expect(row.getByRole("cell").nth(1).getByRole("link")).toHaveCount(0);
 });
 
@@ -402,6 +408,7 @@ test("once the shop has shipped an order, My Orders no longer offers to delete i
   const rows = page.getByRole("row").filter({ has: page.locator(`a[href="/parts/${partId}"]`) });
   await expect(rows).toHaveCount(3);
   const shipped = rows.filter({ has: page.getByRole("cell", { name: "shipped", exact: true }) });
+  await expect(shipped.getByRole("button", { name: "Payment" })).toBeDisabled();
   await expect(shipped.getByRole("button", { name: /Delete/ })).toHaveCount(0);
   const cancelled = rows.filter({ has: page.getByRole("cell", { name: "cancelled", exact: true }) });
   await expect(cancelled.getByRole("button")).toHaveCount(0);

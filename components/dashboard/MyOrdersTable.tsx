@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
 import { callApi, messageOf } from "@/lib/site/api-client";
-import { PAYMENT_METHOD_LABELS } from "@/lib/orders/payments";
+import { PAYMENT_METHOD_LABELS, PAYMENT_NOTE } from "@/lib/orders/payments";
 import type { PaymentMethod } from "@/models/Order";
 import { formatDate, formatPrice } from "@/lib/site/format";
 
@@ -12,20 +12,49 @@ import { formatDate, formatPrice } from "@/lib/site/format";
 export type MyOrderLine = { partId: string; partsname: string; quantity: number; inCatalogue: boolean };
 export type MyOrderRow = { _id: string; number: string; lines: MyOrderLine[]; total: number; paymentMethod: PaymentMethod; paymentStatus: string; status: string; createdAt: string };
 
-/** A customer may delete an order only while it is placed (DELETE /orders/{id} answers 409 after that). */
-function DeleteAction({ order, deleting, onDelete }: { order: MyOrderRow; deleting: boolean; onDelete: () => void }) {
-  if (order.status !== "placed") return <span className="block text-right text-slate-500">No actions</span>;
+/**
+ * What a customer can still do with an order in each status, as the server allows it: delete only
+ * while it is placed (DELETE /orders/{id} answers 409 after that), pay while it is on its way.
+ */
+const ACTIONS: Record<string, { pay: boolean; remove: boolean }> = {
+  placed: { pay: true, remove: true },
+  shipped: { pay: true, remove: false },
+};
+const NO_ACTIONS = { pay: false, remove: false };
+
+/** SPEC's Payment button: an unpaid bank transfer's leads to how to pay it; otherwise there is nothing to pay here. */
+function PaymentAction({ order }: { order: MyOrderRow }) {
+  if (order.paymentMethod === "bank-transfer" && order.paymentStatus === "unpaid") {
+    return (
+      <Link href={`/dashboard/my-orders/${order._id}#pay-by-transfer`} aria-label={`Payment of order ${order.number}`} className="rounded border border-brand-700 px-3 py-1 font-medium text-brand-700 hover:bg-brand-50">
+        Payment
+      </Link>
+    );
+  }
   return (
-    <div className="flex justify-end">
-      <button
-        type="button"
-        onClick={onDelete}
-        disabled={deleting}
-        aria-label={`Delete order ${order.number}`}
-        className="rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-      >
-        {deleting ? "Deleting…" : "Delete"}
-      </button>
+    <button type="button" disabled title={PAYMENT_NOTE} aria-describedby="payment-note" className="rounded border border-slate-300 px-3 py-1 text-slate-500 disabled:cursor-not-allowed">
+      Payment
+    </button>
+  );
+}
+
+function OrderActions({ order, deleting, onDelete }: { order: MyOrderRow; deleting: boolean; onDelete: () => void }) {
+  const { pay, remove } = ACTIONS[order.status] ?? NO_ACTIONS;
+  if (!pay && !remove) return <span className="block text-right text-slate-500">No actions</span>;
+  return (
+    <div className="flex justify-end gap-2">
+      {pay ? <PaymentAction order={order} /> : null}
+      {remove ? (
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete order ${order.number}`}
+          className="rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {deleting ? "Deleting…" : "Delete"}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -89,60 +118,81 @@ export function MyOrdersTable({ initialOrders, page, firstPageHref, hasOtherPage
   }
 
   return (
-    // relative: the sr-only texts (position: absolute) stay inside the scroll box instead of widening the page on phones.
-    <div className="relative mt-4 overflow-x-auto">
-      <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-        <caption className="sr-only">Your orders, newest first</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Order</th>
-            <th scope="col" className="px-2 py-2">Date</th>
-            <th scope="col" className="px-2 py-2">Parts</th>
-            <th scope="col" className="px-2 py-2 text-right">Total</th>
-            <th scope="col" className="px-2 py-2">Payment</th>
-            <th scope="col" className="px-2 py-2">Status</th>
-            <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id} className="border-b border-slate-200 align-top">
-              <th scope="row" className="px-2 py-2 font-medium whitespace-nowrap">
-                <Link href={`/dashboard/my-orders/${order._id}`} className="text-brand-700 underline">
-                  {order.number}
-                </Link>
-              </th>
-              <td className="px-2 py-2 whitespace-nowrap">
-                <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-              </td>
-              <td className="px-2 py-2">
-                <ul>
-                  {order.lines.map((line) => (
-                    <li key={line.partId}>
-                      {line.inCatalogue ? (
-                        <Link href={`/parts/${line.partId}`} className="hover:underline">
-                          {line.partsname}
-                        </Link>
-                      ) : (
-                        line.partsname
-                      )}{" "}
-                      × {line.quantity}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="px-2 py-2 text-right">{formatPrice(order.total)}</td>
-              <td className="px-2 py-2">
-                {PAYMENT_METHOD_LABELS[order.paymentMethod]}, <span className="capitalize">{order.paymentStatus}</span>
-              </td>
-              <td className="px-2 py-2 capitalize">{order.status}</td>
-              <td className="px-2 py-2">
-                <DeleteAction order={order} deleting={deleting === order._id} onDelete={() => remove(order)} />
-              </td>
+    <>
+      <p id="payment-note" className="mt-2 text-sm text-slate-700">
+        {PAYMENT_NOTE}
+      </p>
+      {/* relative: the sr-only texts (position: absolute) stay inside the scroll box instead of widening the page on phones. */}
+      <div className="relative mt-4 overflow-x-auto">
+        <table className="w-full min-w-[60rem] border-collapse text-left text-sm">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="px-2 py-2">Order</th>
+              <th scope="col" className="px-2 py-2">Product ID</th>
+              <th scope="col" className="px-2 py-2">Name</th>
+              <th scope="col" className="px-2 py-2 text-right">Quantity</th>
+              <th scope="col" className="px-2 py-2 text-right">Price</th>
+              <th scope="col" className="px-2 py-2">Payment</th>
+              <th scope="col" className="px-2 py-2">Status</th>
+              <th scope="col" className="px-2 py-2">Date</th>
+              <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id} className="border-b border-slate-200 align-top">
+                <th scope="row" className="px-2 py-2 font-medium whitespace-nowrap">
+                  <Link href={`/dashboard/my-orders/${order._id}`} className="text-brand-700 underline">
+                    {order.number}
+                  </Link>
+                </th>
+                {/* One entry per line in each column, so a line reads across the row. */}
+                <td className="px-2 py-2 font-mono text-xs">
+                  <ul>
+                    {order.lines.map((line) => (
+                      <li key={line.partId}>{line.partId}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-2 py-2">
+                  <ul>
+                    {order.lines.map((line) => (
+                      <li key={line.partId}>
+                        {line.inCatalogue ? (
+                          <Link href={`/parts/${line.partId}`} className="hover:underline">
+                            {line.partsname}
+                          </Link>
+                        ) : (
+                          line.partsname
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-2 py-2 text-right">
+                  <ul>
+                    {order.lines.map((line) => (
+                      <li key={line.partId}>{line.quantity}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-2 py-2 text-right">{formatPrice(order.total)}</td>
+                <td className="px-2 py-2">
+                  {PAYMENT_METHOD_LABELS[order.paymentMethod]}, <span className="capitalize">{order.paymentStatus}</span>
+                </td>
+                <td className="px-2 py-2 capitalize">{order.status}</td>
+                <td className="px-2 py-2 whitespace-nowrap">
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                </td>
+                <td className="px-2 py-2">
+                  <OrderActions order={order} deleting={deleting === order._id} onDelete={() => remove(order)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -18,5 +18,8 @@ export function paymentRefusal(order: Paying): string | null {
 export const paidOnDelivery = (order: Paying, to: OrderStatus): boolean =>
   to === "delivered" && order.paymentMethod === "cash-on-delivery" && order.paymentStatus === "unpaid";
 
+/** What My Orders' Payment button says when there is nothing to pay there, and why (its accessible description). */
+export const PAYMENT_NOTE = "Pay a bank transfer with the reference and bank details on the order's page; cash on delivery is paid when the order arrives.";
+
 /** How the pages name a payment method. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { "bank-transfer": "Bank transfer", "cash-on-delivery": "Cash on delivery" };
