@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPendingSpinner } from "@/components/FullScreenSpinner";
 import { PartImage } from "@/components/PartImage";
 import type { PartView } from "@/lib/catalogue/views";
 import { FitBadge } from "@/components/garage/FitBadge";
@@ -38,6 +39,7 @@ export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
           className="mt-auto inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900"
         >
           Purchase Now
+          <LinkPendingSpinner label="Loading the part…" />
         </Link>
       </div>
     </article>

@@ -3,12 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
+import { LinkProgress } from "@/components/dashboard/DashboardProgress";
 
 type Item = { href: string; label: string };
 
 /**
  * The dashboard's side menu. On phones it collapses behind a button (closing again after a
- * navigation: it is open only for the page it was opened on); the current page is marked.
+ * navigation: it is open only for the page it was opened on); the current page is marked. A link
+ * being followed shows progress in the content area (DashboardProgress).
  */
 export function DashboardNav({ items }: { items: Item[] }) {
   const id = useId();
@@ -42,6 +44,7 @@ export function DashboardNav({ items }: { items: Item[] }) {
               className="block rounded px-3 py-2 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
             >
               {item.label}
+              <LinkProgress href={item.href} />
             </Link>
           </li>
         ))}
