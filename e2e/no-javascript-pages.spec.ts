@@ -62,6 +62,17 @@ test.describe("with JavaScript off", () => {
     await expect(main(page).getByText(email)).toBeVisible();
   });
 
+  test("on a phone the dashboard menu is shown, with no button to open it, and My Orders opens from it", async ({ page }) => {
+    const email = await newCustomer(page, "Plain Phone");
+    await signIn(page, email, PASSWORD);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText("Menu", { exact: true }).click();
+    await mainNav(page).getByRole("link", { name: "DashBoard" }).click();
+    await expect(main(page).getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    await expect(dashboardMenu(page).getByRole("button")).toBeHidden();
+    await openFromMenu(page, "My Orders", "/dashboard/my-orders");
+  });
+
   test("an admin opens Manage All Orders and Shop Settings from the dashboard menu and sees their content", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await mainNav(page).getByRole("link", { name: "DashBoard" }).click();
