@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPendingSpinner } from "@/components/FullScreenSpinner";
 import { PartImage } from "@/components/PartImage";
 import { AddToCartForm } from "@/components/cart/AddToCartForm";
 import { orderRange } from "@/components/cart/order-range";
@@ -42,6 +43,7 @@ export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
           className={`${range ? "" : "mt-auto "}inline-block rounded bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-900`}
         >
           Purchase Now
+          <LinkPendingSpinner label="Loading the part…" />
         </Link>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LinkPendingSpinner } from "@/components/FullScreenSpinner";
 import { JsonLdScript } from "@/components/JsonLdScript";
 import { PartImage } from "@/components/PartImage";
 import { formatPrice } from "@/lib/site/format";
@@ -83,6 +84,7 @@ export async function PartPageView({ part, fit }: { part: PartView; fit?: FitVer
               className="self-start rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
             >
               Purchase Now
+              <LinkPendingSpinner label="Loading the part…" />
             </Link>
           ) : (
             <p className="text-slate-700">This part is out of stock just now. Please check back soon.</p>

@@ -95,7 +95,7 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(`/signin?callbackUrl=${encodeURIComponent(part.path)}`);
     await fillSignIn(page, email, PASSWORD);
     await expect(page).toHaveURL(part.path);
-    // (The purchase page's own content streams in behind its loading state, which needs scripts to swap in.)
+    await expect(page.getByRole("heading", { level: 1, name: part.name.trim() })).toBeVisible();
     expect(await sessionUser(page)).toMatchObject({ email });
     expectNoPasswordIn(urls, PASSWORD);
   });

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useParams, useRouter, useSelectedLayoutSegments } from "next/navigation";
 import type { MouseEvent } from "react";
+import { LinkPendingSpinner } from "@/components/FullScreenSpinner";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { signInPath } from "@/lib/auth/callback-url";
 import { readAudience } from "@/lib/cache/audience";
@@ -62,6 +63,7 @@ export function HeaderAuthLinks({ linkClassName }: { linkClassName?: string }) {
             in flight to overtake a menu item clicked while the dashboard is still loading. */}
         <Link href={DASHBOARD_HOME} className={linkClassName}>
           DashBoard
+          <LinkPendingSpinner label="Opening your dashboard…" />
         </Link>
       </li>
       <li>
