@@ -126,14 +126,19 @@ for (const [way, options] of WAYS_IN) {
       await expect(page.getByRole("table", { name: `The parts of order ${number}` }).locator("tbody tr")).toHaveCount(3);
       expect(dollars(await detail(page.getByLabel("Totals"), /^Total$/).innerText())).toBe(total);
 
-      // The cart is empty, and My Orders has the order, its one row naming its parts.
+      // The cart is empty, and My Orders has the order under its number: its three parts, its total, an unpaid transfer.
       await expect(mainNav(page).getByRole("link", { name: /^Cart/ })).toHaveAccessibleName("Cart");
       await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
       await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
-      // Without JavaScript the dashboard's loading boundary keeps its streamed content hidden.
-      if (!javaScript) return;
       await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
-      await expect(page.getByRole("main").getByRole("row").filter({ hasText: new RegExp(added.map(escaped).join("|")) })).toHaveCount(1);
+      const row = page.getByRole("main").getByRole("row").filter({ has: page.getByRole("rowheader", { name: number, exact: true }) });
+      await expect(row).toHaveCount(1);
+      for (const name of added) await expect(row.getByRole("cell").nth(1)).toContainText(name);
+      expect(dollars(await row.getByRole("cell").nth(3).innerText())).toBe(total);
+      await expect(row.getByRole("cell").nth(4)).toHaveText("Bank transfer, unpaid");
+      // Its Payment leads to how to pay it: the same reference.
+      await row.getByRole("link", { name: `Payment of order ${number}` }).click();
+      await expect(page.getByTestId("payment-reference")).toHaveText(reference);
     });
   });
 }
