@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, type ReactNode } from "react";
+import { useActionState } from "react";
 import { type AddressField, type AddressFormState, EMPTY_ADDRESS_FORM } from "@/components/dashboard/AddressFormState";
 import type { AddressView } from "@/lib/users/addresses-view";
+import { LabelledField } from "@/components/forms/LabelledField";
 
 type Props = {
   /** The server action that saves it (app/dashboard/my-profile/address-actions.ts). */
@@ -22,23 +23,6 @@ type Props = {
 const inputClass = "w-full rounded border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600";
 const BUTTON = "inline-flex min-h-11 items-center rounded px-4 font-semibold";
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (a11y: object) => ReactNode }) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * Adds an address or edits one. The same server action runs with or without JavaScript and checks
  * with the purchase form's rules; a refusal comes back with what was typed and SPEC 5's messages.
@@ -53,15 +37,15 @@ export function AddressForm({ action, page, editing, suggested, first, cancelHre
         {heading}
       </h3>
       {editing ? <input type="hidden" name="id" value={editing._id} /> : null}
-      <Field id="address-name" label="Name" error={state.fieldErrors.name}>
+      <LabelledField id="address-name" label="Name" error={state.fieldErrors.name}>
         {(a11y) => <input {...a11y} name="name" type="text" autoComplete="name" autoFocus={Boolean(editing)} defaultValue={typed("name", editing?.name ?? suggested.name)} className={inputClass} />}
-      </Field>
-      <Field id="address-phone" label="Phone number" error={state.fieldErrors.phone}>
+      </LabelledField>
+      <LabelledField id="address-phone" label="Phone number" error={state.fieldErrors.phone}>
         {(a11y) => <input {...a11y} name="phone" type="tel" autoComplete="tel" defaultValue={typed("phone", editing?.phone ?? suggested.phone)} className={inputClass} />}
-      </Field>
-      <Field id="address-address" label="Address" error={state.fieldErrors.address}>
+      </LabelledField>
+      <LabelledField id="address-address" label="Address" error={state.fieldErrors.address}>
         {(a11y) => <textarea {...a11y} name="address" rows={3} autoComplete="street-address" defaultValue={typed("address", editing?.address ?? "")} className={inputClass} />}
-      </Field>
+      </LabelledField>
       {first || editing?.isDefault ? null : (
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" name="isDefault" defaultChecked={state.values.isDefault ?? false} className="h-5 w-5" />

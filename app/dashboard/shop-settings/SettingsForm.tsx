@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import type { ShopSettingsFields } from "@/models/ShopSettings";
 import { DELIVERY_FIELDS, EMPTY_SETTINGS_FORM, type SettingsFormState, TRANSFER_FIELDS } from "@/app/dashboard/shop-settings/settings-fields";
+import { LabelledField } from "@/components/forms/LabelledField";
 
 type Props = {
   action: (state: SettingsFormState, form: FormData) => Promise<SettingsFormState>;
@@ -22,28 +23,20 @@ export function SettingsForm({ action, page, settings }: Props) {
         const id = `settings-${name}`;
         const error = state.fieldErrors[name];
         return (
-          <div key={name} className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={id}
-              name={name}
-              type={kind === "text" ? "text" : "number"}
-              inputMode={kind === "money" ? "decimal" : kind === "days" ? "numeric" : undefined}
-              step={kind === "money" ? "0.01" : kind === "days" ? "1" : undefined}
-              min={kind === "money" ? 0 : kind === "days" ? 1 : undefined}
-              defaultValue={state.values[name] ?? String(settings[name])}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className={inputClass}
-            />
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <LabelledField key={name} id={id} label={label} error={error}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                name={name}
+                type={kind === "text" ? "text" : "number"}
+                inputMode={kind === "money" ? "decimal" : kind === "days" ? "numeric" : undefined}
+                step={kind === "money" ? "0.01" : kind === "days" ? "1" : undefined}
+                min={kind === "money" ? 0 : kind === "days" ? 1 : undefined}
+                defaultValue={state.values[name] ?? String(settings[name])}
+                className={inputClass}
+              />
+            )}
+          </LabelledField>
         );
       })}
     </fieldset>

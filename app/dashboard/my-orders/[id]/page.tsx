@@ -10,6 +10,7 @@ import { readShopSettings } from "@/lib/settings/shop-settings";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatDate, formatPrice } from "@/lib/site/format";
 import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
+import { PaymentInstructions } from "@/components/checkout/PaymentInstructions";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -30,22 +31,9 @@ async function orderOrNotFound(id: string, reader: { email: string; role: string
 async function TransferInstructions({ order }: { order: OrderView }) {
   const bank = await readShopSettings();
   return (
-    <section aria-labelledby="pay-by-transfer" className="mt-6 rounded border border-amber-300 bg-amber-50 p-4">
-      <h2 id="pay-by-transfer" className="text-lg font-semibold">How to pay</h2>
-      <p className="mt-1 text-sm">
-        Transfer {formatPrice(order.total)} within {bank.unpaidTransferDays} days of ordering, quoting the reference, or the order is cancelled.
-      </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Reference</dt>
-        <dd className="font-mono" data-testid="payment-reference">{order.paymentReference ?? order.number}</dd>
-        <dt className="font-medium">Account name</dt>
-        <dd>{bank.bankAccountName}</dd>
-        <dt className="font-medium">IBAN</dt>
-        <dd className="font-mono">{bank.bankIban}</dd>
-        <dt className="font-medium">BIC</dt>
-        <dd className="font-mono">{bank.bankBic}</dd>
-      </dl>
-    </section>
+    <div className="mt-6">
+      <PaymentInstructions total={order.total} reference={order.paymentReference ?? order.number} accountName={bank.bankAccountName} iban={bank.bankIban} bic={bank.bankBic} holdDays={bank.unpaidTransferDays} />
+    </div>
   );
 }
 
