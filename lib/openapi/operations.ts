@@ -26,7 +26,7 @@ type OperationSpec = {
   access: Access;
   parameters?: Parameter[];
   body?: Body;
-  /** The successful replies. */
+  /** The successful replies, and any error reply with fields of its own. */
   replies: Json;
   outcomes?: Outcome[];
 };
@@ -102,7 +102,8 @@ function operation(path: string, method: string, spec: OperationSpec): Json {
     security: access === "public" ? PUBLIC : SESSION,
     ...(parameters && { parameters }),
     ...(body && { requestBody: { required: body.required, content: body.content } }),
-    responses: { ...replies, ...refusals(path, method, spec) },
+    // A reply the spec gives for an error status (a refusal with fields of its own) stands in for the common one.
+    responses: { ...replies, ...Object.fromEntries(Object.entries(refusals(path, method, spec)).filter(([status]) => !(status in replies))) },
   };
 }
 

@@ -88,3 +88,16 @@ export const checkoutQuoteViewSchema = z
 export const checkoutQuoteReplySchema = z.object({ success: z.literal(true), quote: checkoutQuoteViewSchema }).meta({ id: "CheckoutQuoteReply" });
 
 export const checkoutOrderPlacedSchema = z.object({ success: z.literal(true), message: z.string(), order: orderViewSchema }).meta({ id: "CheckoutOrderPlaced" });
+
+/** A checkout refused by the stock or the prices as they are now: which lines are short, or the new quote to confirm. */
+export const checkoutConflictSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    shortLines: z
+      .array(z.object({ partId: z.string(), partsname: z.string(), wanted: z.number().int(), available: z.number().int() }))
+      .optional()
+      .meta({ description: "Every line the stock cannot fill now (short stock)" }),
+    quote: checkoutQuoteViewSchema.optional().meta({ description: "The quote at today's prices (the total changed since the review): confirm with its total" }),
+  })
+  .meta({ id: "CheckoutConflict" });

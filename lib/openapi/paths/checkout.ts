@@ -35,8 +35,12 @@ export const checkoutPaths = {
       access: "signedIn",
       parameters: [idempotencyKeyHeader],
       body: jsonBody("CheckoutOrderInput"),
-      replies: { ...ok(201, "The order placed; the cart is now empty.", "CheckoutOrderPlaced"), ...ok(200, "The order an earlier request with the same key placed.", "CheckoutOrderPlaced") },
-      outcomes: [404, 409],
+      replies: {
+        ...ok(201, "The order placed; the cart is now empty.", "CheckoutOrderPlaced"),
+        ...ok(200, "The order an earlier request with the same key placed.", "CheckoutOrderPlaced"),
+        ...ok(409, "Nothing placed: the stock cannot fill every line now (`shortLines` names each), or the total changed since the review (`quote` has the new one).", "CheckoutConflict"),
+      },
+      outcomes: [404],
     },
   }),
 };
