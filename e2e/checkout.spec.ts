@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as newRequest, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { ADMIN, WAYS_IN, clickHydrated, expirePublicCache, hydrated, setStock, signUp, uniqueEmail } from "./support";
+import { ADMIN, WAYS_IN, clickHydrated, hydrated, restoreSeededStock, setStock, signUp, uniqueEmail } from "./support";
 
 // The whole way from a chosen vehicle to a placed order, by clicks: a visitor picks a car, adds a
 // part from its vehicle page and two from the catalogue, goes to the checkout, signs up there and
@@ -46,9 +46,9 @@ async function chooseVehicle(page: Page, javaScript: boolean): Promise<void> {
   }
 }
 
-// The orders placed here mark their parts' cached pages stale, which the next visit still gets once
-// while they are drawn again: the specs after this one compare those pages with the stock as it is.
-test.afterEach(expirePublicCache);
+// The orders placed here take stock of the catalogue's first parts, which the specs after this one
+// compare with the seeded catalogue.
+test.afterAll(restoreSeededStock);
 
 for (const [way, options] of WAYS_IN) {
   test.describe(way, () => {

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { encode } from "next-auth/jwt";
+import { seedParts } from "../lib/seed/catalogue";
 
 export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
 export const PASSWORD = "secret-pass-1";
@@ -218,6 +219,14 @@ export async function deleteInsertedReviews(prefix: string): Promise<void> {
 }
 
 /** Sets a part's stock, as if other customers had bought it meanwhile. */
+/** Every seeded part back at its seeded stock, and the public pages that show them expired: for specs that order the catalogue's first parts. */
+export async function restoreSeededStock(): Promise<void> {
+  await inDatabase(async (db) => {
+    for (const part of seedParts) await db.collection("parts").updateOne({ partsname: part.partsname }, { $set: { quantity: part.quantity } });
+  });
+  await expirePublicCache();
+}
+
 export async function setStock(partId: string, quantity: number): Promise<void> {
   await inDatabase(async (db) => {
     const result = await db.collection("parts").updateOne({ _id: new mongoose.Types.ObjectId(partId) }, { $set: { quantity } });
