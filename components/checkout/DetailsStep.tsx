@@ -3,10 +3,11 @@ import type { RefObject } from "react";
 import { Field } from "@/components/checkout/Field";
 import { deliveryPriceText } from "@/components/checkout/OrderLines";
 import type { DeliveryOption } from "@/lib/checkout/delivery";
-import { type CheckoutFormState, NEW_ADDRESS, PAYMENT_LABELS } from "@/lib/checkout/form-state";
+import { type CheckoutFormState, NEW_ADDRESS } from "@/lib/checkout/form-state";
 import { formatDate, formatPrice } from "@/lib/site/format";
 import type { AddressView } from "@/lib/users/addresses-view";
 import type { PaymentMethod } from "@/models/Order";
+import { PAYMENT_METHOD_LABELS } from "@/lib/orders/payments";
 
 type Props = {
   state: CheckoutFormState;
@@ -96,7 +97,7 @@ export function DetailsStep({ state, action, pending, addresses, deliveryOptions
           <label key={method} className={CHOICE}>
             <input type="radio" name="paymentMethod" value={method} defaultChecked={choices.paymentMethod === method} className="mt-1" />
             <span>
-              <span className="font-medium">{PAYMENT_LABELS[method]}</span>
+              <span className="font-medium">{PAYMENT_METHOD_LABELS[method]}</span>
               <span className="block text-sm">{method === "bank-transfer" ? "You get our bank details and a payment reference with your order." : "Pay the driver when the parts arrive."}</span>
             </span>
           </label>

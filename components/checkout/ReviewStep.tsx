@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { RefObject } from "react";
 import { OrderLines, OrderTotals } from "@/components/checkout/OrderLines";
-import { type CheckoutFormState, type CheckoutReview, PAYMENT_LABELS } from "@/lib/checkout/form-state";
+import { type CheckoutFormState, type CheckoutReview } from "@/lib/checkout/form-state";
+import { DeliveryAndPayment } from "@/components/checkout/DeliveryAndPayment";
 
 type Props = {
   state: CheckoutFormState & { review: CheckoutReview };
@@ -38,20 +39,7 @@ export function ReviewStep({ state, action, pending, headingRef }: Props) {
         <OrderLines lines={quote.lines} caption="The parts you are ordering" />
         <OrderTotals subtotal={quote.subtotal} deliveryLabel={delivery?.label ?? "Delivery"} deliveryPrice={quote.deliveryPrice} deliveryBy={quote.deliveryBy} total={quote.total} />
       </section>
-      <section aria-labelledby="review-delivery" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-        <div>
-          <h2 id="review-delivery" className="text-lg font-semibold">
-            Deliver to
-          </h2>
-          <p>{address.name}</p>
-          <p>{address.address}</p>
-          <p>{address.phone}</p>
-        </div>
-        <div>
-          <h2 className="text-lg font-semibold">Payment</h2>
-          <p>{PAYMENT_LABELS[quote.paymentMethod]}</p>
-        </div>
-      </section>
+      <DeliveryAndPayment headingId="review-delivery" name={address.name} address={address.address} phone={address.phone} paymentMethod={quote.paymentMethod} />
       <form action={action} className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
         <input type="hidden" name="addressId" value={choices.addressId} />
         <input type="hidden" name="name" value={choices.name} />

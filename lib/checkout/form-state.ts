@@ -32,8 +32,6 @@ export type CheckoutFormState = {
   review: CheckoutReview | null;
 };
 
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = { "bank-transfer": "Bank transfer", "cash-on-delivery": "Cash on delivery" };
-
 export const detailsStep = (choices: CheckoutChoices, message: string | null = null, fieldErrors: CheckoutFormState["fieldErrors"] = {}): CheckoutFormState => ({
   step: "details",
   choices,

@@ -6,9 +6,9 @@ import { PaymentInstructions } from "@/components/checkout/PaymentInstructions";
 import { requireUserPage } from "@/lib/auth/guards";
 import { ownOrder } from "@/lib/checkout/confirmation";
 import { DELIVERY_LABELS } from "@/lib/checkout/delivery";
-import { PAYMENT_LABELS } from "@/lib/checkout/form-state";
 import { readShopSettings } from "@/lib/settings/shop-settings";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { DeliveryAndPayment } from "@/components/checkout/DeliveryAndPayment";
 
 export const metadata: Metadata = { title: "Order confirmation", robots: { index: false } };
 
@@ -37,20 +37,7 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ i
         <OrderLines lines={order.lines} caption={`The parts of order ${order.number}`} />
         <OrderTotals subtotal={order.subtotal} deliveryLabel={DELIVERY_LABELS[order.deliveryMethod]} deliveryPrice={order.deliveryPrice} deliveryBy={order.deliveryBy} total={order.total} />
       </section>
-      <section aria-labelledby="confirmation-delivery" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-        <div>
-          <h2 id="confirmation-delivery" className="text-lg font-semibold">
-            Deliver to
-          </h2>
-          <p>{order.name}</p>
-          <p>{order.address}</p>
-          <p>{order.phone}</p>
-        </div>
-        <div>
-          <h2 className="text-lg font-semibold">Payment</h2>
-          <p>{PAYMENT_LABELS[order.paymentMethod]}</p>
-        </div>
-      </section>
+      <DeliveryAndPayment headingId="confirmation-delivery" name={order.name} address={order.address} phone={order.phone} paymentMethod={order.paymentMethod} />
       <p>
         Follow your order in{" "}
         <Link href={DASHBOARD_ITEMS.myOrders.href} className="font-medium text-brand-700 underline">
