@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+import { dueMailSchema } from "./due-mail";
 
 export const ORDER_STATUSES = ["placed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -62,6 +63,8 @@ const orderSchema = new Schema(
     phone: { type: String, required: true, trim: true, maxlength: 40 },
     address: { type: String, required: true, trim: true, maxlength: 500 },
     status: { type: String, enum: ORDER_STATUSES, required: true, default: "placed" },
+    /** Mails recorded as due with this order's changes and not yet queued (models/due-mail.ts). */
+    mailsDue: { type: [dueMailSchema], default: undefined, select: false },
   },
   { timestamps: true, collection: "orders" },
 );

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType, type Model } from "mongoose";
+import { dueMailSchema } from "./due-mail";
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -46,6 +47,8 @@ const userSchema = new Schema(
       ],
       default: undefined,
     },
+    /** Mails recorded as due with this account's changes and not yet queued (models/due-mail.ts). */
+    mailsDue: { type: [dueMailSchema], default: undefined, select: false },
   },
   { timestamps: true, collection: "users" },
 );

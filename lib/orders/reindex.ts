@@ -38,12 +38,20 @@ export async function reindexOrders(): Promise<string> {
   return `orders: ${count} orders in ${rebuild.names().length + emptied} lists, totals of ${days.size} days${payments}`;
 }
 
+/** How many older orders one write gives their payment: a write over a whole large collection outlasts the driver's socket timeout. */
+const UPGRADE_BATCH = 1_000;
+
 /** Orders stored before payments existed were paid in cash on delivery: paid if delivered, else not yet. How many were given that. */
 async function givePaymentsToOldOrders(): Promise<number> {
-  const old = { paymentStatus: trusted({ $exists: false }) };
-  const delivered = await Order.updateMany({ ...old, status: "delivered" }, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "paid" } });
-  const others = await Order.updateMany(old, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "unpaid" } });
-  return delivered.modifiedCount + others.modifiedCount;
+  let upgraded = 0;
+  for (;;) {
+    const batch = await Order.find({ paymentStatus: trusted({ $exists: false }) }, { status: 1 }).limit(UPGRADE_BATCH).lean();
+    if (batch.length === 0) return upgraded;
+    const ids = (status: "delivered" | "other") => batch.filter((order) => (order.status === "delivered") === (status === "delivered")).map((order) => order._id);
+    const delivered = await Order.updateMany({ _id: trusted({ $in: ids("delivered") }) }, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "paid" } });
+    const others = await Order.updateMany({ _id: trusted({ $in: ids("other") }) }, { $set: { paymentMethod: "cash-on-delivery", paymentStatus: "unpaid" } });
+    upgraded += delivered.modifiedCount + others.modifiedCount;
+  }
 }
 
 /** Builds the order lists and day totals once for a database made before they existed: it has orders but no list. */

@@ -125,10 +125,13 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
     const user = pick(users);
     const quantity = part.minOrder + Math.floor(random() * 3);
     const createdAt = new Date(now - Math.floor(random() * 90 * 86_400_000));
+    const status = pick(ORDER_STATUSES);
     return {
       _id: objectId(createdAt),
       partId: part._id, partsname: part.partsname, unitPrice: part.price, quantity, total: Math.round(part.price * quantity * 100) / 100,
-      name: user.name, email: user.email, phone: "555-0100", address: "1 Bench Street", status: pick(ORDER_STATUSES), createdAt, updatedAt: createdAt, __v: 0,
+      name: user.name, email: user.email, phone: "555-0100", address: "1 Bench Street", status,
+      // Cash on delivery, as a one-part order is: paid once delivered.
+      paymentMethod: "cash-on-delivery", paymentStatus: status === "delivered" ? "paid" : "unpaid", createdAt, updatedAt: createdAt, __v: 0,
     };
   });
   await insertInBatches(Order.collection, orders);
