@@ -1,7 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "@/lib/cache/audience";
+import { CART_COUNT_COOKIE, SIGNED_IN_HEADER, audienceSegment } from "@/lib/cache/audience";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionAccount } from "@/lib/auth/session-versions";
 import { decodeSessionToken } from "@/lib/auth/token-decode";
@@ -12,7 +12,7 @@ const SIGNED_IN_INTERNAL = /^\/(?:(?:cached|per-request)\/signed-in(?:_[^/]*)?(?
 /**
  * A public page asked for with a session cookie: says whether the cookie is a live session (the
  * JWT's seal and expiry, and the account's session version), so the rewrites serve
- * the signed-in variant only then. A copy of the header sent by the browser never gets through.
+ * the signed-in variant only then, for its cart count. A copy of the header sent by the browser never gets through.
  */
 export async function sharedPageFor(request: NextRequest, forwarded: Headers): Promise<NextResponse> {
   forwarded.delete(SIGNED_IN_HEADER);
@@ -20,7 +20,7 @@ export async function sharedPageFor(request: NextRequest, forwarded: Headers): P
   // A sealed token whose session has ended (signed out elsewhere, password changed) is a visitor's:
   // one read of the account by its email, as every signed-in page makes.
   const signedIn = typeof token?.email === "string" && token.email !== "" && (await sessionAccount(token).catch(() => null)) !== null;
-  if (signedIn) forwarded.set(SIGNED_IN_HEADER, SIGNED_IN_VALUE);
+  if (signedIn) forwarded.set(SIGNED_IN_HEADER, audienceSegment("signed-in", request.cookies.get(CART_COUNT_COOKIE)?.value));
   else if (SIGNED_IN_INTERNAL.test(request.nextUrl.pathname)) return new NextResponse(null, { status: 404 });
   return NextResponse.next({ request: { headers: forwarded } });
 }

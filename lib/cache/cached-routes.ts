@@ -1,4 +1,4 @@
-import { type Audience, CART_COUNT_COOKIE, MANY_IN_CART, SESSION_COOKIES, SIGNED_IN_HEADER, SIGNED_IN_VALUE } from "./audience";
+import { CART_COUNT_COOKIE, CART_COUNT_VALUE, SESSION_COOKIES, SIGNED_IN_HEADER } from "./audience";
 
 // Public pages that are the same for every visitor are rendered once and served from Next's cache
 // (ISR). Next prerenders a page without params at build time, when neither the database nor the
@@ -120,35 +120,34 @@ function perRequestRewrites(audience: string): Rewrite[] {
 /** The cart page (app/per-request/[audience]/cart): per request, with the header's variants like every public page. */
 export const CART_PATH = "/cart";
 
+/** The segment of the rewrites' destinations that the audience's condition fills in. */
+type AudienceVariant = { segment: string; has: Condition[] };
+
+/** A session cookie under either of its names, found in the Cookie header by one condition. */
+const SESSION_COOKIE_IN_HEADER = `(?:.*;\\s*)?(?:${SESSION_COOKIES.map((name) => name.replace(/\./g, "\\.")).join("|")})=[^;]+.*`;
+
 /**
- * The header's cart count, read by the rewrites straight from the cart-count cookie (no proxy, no
- * per-request render): 1 to 99 go into the audience segment as they are, 100 or more as "99plus",
- * and no cookie, 0 or anything else leave the segment bare. So a page has at most 101 variants per
- * audience, each cached like the bare one, and an empty cart costs nothing.
+ * Who the page is drawn for, and the header's cart count, read by the rewrites without a render: a
+ * signed-in browser's audience segment comes whole from the guard's header (proxy.ts, which runs only
+ * for a request with a session cookie); a visitor's cart count straight from the cart-count cookie,
+ * which the server writes as the segment's suffix (lib/cache/audience.ts). So each page takes three
+ * rewrites, the fewest Next must try on every request, and an empty cart costs nothing.
  */
-const CART_VARIANTS: { suffix: string; has: Condition[] }[] = [
-  { suffix: "_:cartCount", has: [{ type: "cookie", key: CART_COUNT_COOKIE, value: "(?<cartCount>[1-9]\\d?)" }] },
-  { suffix: `_${MANY_IN_CART}`, has: [{ type: "cookie", key: CART_COUNT_COOKIE, value: "[1-9]\\d{2,}" }] },
-  { suffix: "", has: [] },
+const AUDIENCE_VARIANTS: AudienceVariant[] = [
+  {
+    segment: ":audience",
+    has: [
+      { type: "header", key: "cookie", value: SESSION_COOKIE_IN_HEADER },
+      { type: "header", key: SIGNED_IN_HEADER, value: `(?<audience>signed-in(?:_(?:${CART_COUNT_VALUE}))?)` },
+    ],
+  },
+  { segment: "visitor_:cartCount", has: [{ type: "cookie", key: CART_COUNT_COOKIE, value: `(?<cartCount>${CART_COUNT_VALUE})` }] },
+  { segment: "visitor", has: [] },
 ];
 
-/** Every public page, the shared ones first, under its audience's internal paths, one per cart variant. */
-function pageRewrites(audience: Audience, catalogue: CatalogueQueryWords): Rewrite[] {
-  return CART_VARIANTS.flatMap(({ suffix, has }) =>
-    [...audienceRewrites(`${audience}${suffix}`, catalogue), ...perRequestRewrites(`${audience}${suffix}`)].map((rewrite) => ({ ...rewrite, has: [...(rewrite.has ?? []), ...has] })),
-  );
-}
-
-/**
- * The signed-in variant for a request the guard vouched for (its header) that carries a session
- * cookie, then the visitor's for everyone else. One set per cookie name: conditions of a rewrite all apply.
- */
+/** Every public page, the shared ones first, under each audience's internal paths. */
 export function cachedPageRewrites(catalogue: CatalogueQueryWords): Rewrite[] {
-  const signedIn = SESSION_COOKIES.flatMap((cookie) =>
-    pageRewrites("signed-in", catalogue).map((rewrite) => ({
-      ...rewrite,
-      has: [...(rewrite.has ?? []), { type: "cookie", key: cookie }, { type: "header", key: SIGNED_IN_HEADER, value: SIGNED_IN_VALUE }] satisfies Condition[],
-    })),
+  return AUDIENCE_VARIANTS.flatMap(({ segment, has }) =>
+    [...audienceRewrites(segment, catalogue), ...perRequestRewrites(segment)].map((rewrite) => ({ ...rewrite, has: [...(rewrite.has ?? []), ...has] })),
   );
-  return [...signedIn, ...pageRewrites("visitor", catalogue)];
 }

@@ -2,14 +2,16 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { wantsSecureCookies } from "@/lib/auth/secure-cookies";
+import { CART_COUNT_COOKIE, cartCountCookieValue } from "@/lib/cache/audience";
 
 // The browser's side of the cart. `cart`: the visitor's cart id, HttpOnly, the only key to a
-// visitor's cart, so it is long and random. `cart-count`: the number of items, readable by the
-// header's script, so the cached pages stay the same for everyone. `cart-merged`: what signing in
+// visitor's cart, so it is long and random. `cart-count`: the number of items as the header shows
+// it (lib/cache/audience.ts), readable by the header's script and the rewrites, so the cached pages
+// stay the same for every cart of that count. `cart-merged`: what signing in
 // had to change in the visitor's cart, shown once by the cart page.
 
 export const VISITOR_COOKIE = "cart";
-export const COUNT_COOKIE = "cart-count";
+export const COUNT_COOKIE = CART_COUNT_COOKIE;
 export const MERGED_COOKIE = "cart-merged";
 
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
@@ -45,10 +47,11 @@ export async function clearVisitorCookie(): Promise<void> {
   (await cookies()).set(VISITOR_COOKIE, "", options(0));
 }
 
-/** The header's count; 0 forgets the cookie. */
+/** The header's count (capped as it shows it); 0 forgets the cookie. */
 export async function setCountCookie(itemCount: number): Promise<void> {
   const jar = await cookies();
-  if (itemCount > 0) jar.set(COUNT_COOKIE, String(itemCount), options(THIRTY_DAYS_S, false));
+  const count = cartCountCookieValue(itemCount);
+  if (count) jar.set(COUNT_COOKIE, count, options(THIRTY_DAYS_S, false));
   else if (jar.has(COUNT_COOKIE)) jar.set(COUNT_COOKIE, "", options(0, false));
 }
 
