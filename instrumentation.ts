@@ -6,7 +6,10 @@ export async function register(): Promise<void> {
     // Not while `next build` prerenders: only a server that serves requests settles and shuts down.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
       const { installGracefulShutdown, installRequestFilter, repairAtStartup } = await import("@/lib/server/server-lifecycle");
-      await installRequestFilter();
+      // The cached pages' rules, applied to a visitor's document request before Next (lib/cache/internal-rewrites.ts).
+      const { cachedPageRewrites } = await import("@/lib/cache/cached-routes");
+      const { CATALOGUE_ORDER, NARROWING_KEYS, PART_SORTS } = await import("@/lib/catalogue/query-string");
+      await installRequestFilter(cachedPageRewrites({ sorts: PART_SORTS, ownOrder: CATALOGUE_ORDER, narrowingKeys: NARROWING_KEYS }));
       const { installUnrecognizedActionLog } = await import("@/lib/server/unrecognized-action-log");
       installUnrecognizedActionLog();
       installGracefulShutdown();

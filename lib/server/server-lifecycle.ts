@@ -10,6 +10,8 @@ import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
 import { givePageItsCsp } from "@/lib/server/page-csp";
+import type { Rewrite } from "@/lib/cache/cached-routes";
+import { compileRewrites, internalCachedPath } from "@/lib/cache/internal-rewrites";
 import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
@@ -192,14 +194,18 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
  *   length over the cap is a 413 at once, a streamed (chunked) body is counted as it arrives and
  *   reaches Next only once it has ended within the cap;
  * - a server action's body reaches Next only once it has ended and can be decoded
- *   (lib/server/action-body.ts): 400 otherwise, where Next would throw (a 500 and a stack trace).
+ *   (lib/server/action-body.ts): 400 otherwise, where Next would throw (a 500 and a stack trace);
+ * - a visitor's document request for a cached page reaches Next under its internal path, by
+ *   `cachedPageRules` compiled once (lib/cache/internal-rewrites.ts), sparing Next's per-request
+ *   compile of the same rewrite.
  */
-export async function installRequestFilter(): Promise<void> {
+export async function installRequestFilter(cachedPageRules: readonly Rewrite[] = []): Promise<void> {
   const http = await import("node:http");
   const proto = http.Server.prototype as { emit: (event: string | symbol, ...args: unknown[]) => boolean; __autopartsRequestFilter?: boolean };
   if (proto.__autopartsRequestFilter) return;
   proto.__autopartsRequestFilter = true;
   const proxies = trustedProxiesAtStartup();
+  const rules = compileRewrites(cachedPageRules);
   const emit = proto.emit;
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
@@ -219,6 +225,7 @@ export async function installRequestFilter(): Promise<void> {
         // Route handlers answer an outage with 503 themselves; a page can only fail, which Next sends as 500.
         if (isApiPath(pathname)) return emit.call(this, event, ...args);
         givePageItsCsp(request, response, pathname, https);
+        request.url = internalCachedPath(rules, request) ?? url;
         const failure: PageFailure = { databaseDown: false };
         answerOutageWith503(response, failure);
         return pageFailures.run(failure, () => emit.call(this, event, ...args));
