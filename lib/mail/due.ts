@@ -1,3 +1,4 @@
+import "server-only";
 import { Types } from "mongoose";
 import type { DueMail, MailKind } from "@/models/due-mail";
 
