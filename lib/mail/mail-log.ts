@@ -1,7 +1,10 @@
 import "server-only";
 import { Types } from "mongoose";
 import type { ComposedMail, QueuedMail } from "@/lib/mail/compose-types";
+import { NotFoundError } from "@/lib/errors";
+import { connectDb } from "@/lib/storage/connect";
 import { MailLog, type MailLogFields, type MailState } from "@/models/MailLog";
+import { Order } from "@/models/Order";
 
 // The mail log (models/MailLog.ts): one document per mail, written as it is queued and after each try.
 
@@ -46,8 +49,10 @@ export async function logQueuedAgain(mailId: string): Promise<void> {
 
 export type MailLogView = { id: string; kind: MailLogFields["kind"]; to: string | null; subject: string | null; state: MailState; attempts: number; lastError: string | null; queuedAt: string; sentAt: string | null };
 
-/** The order's mails, oldest first (an order has a handful). */
+/** The order's mails, oldest first (an order has a handful); NotFoundError when there is no such order. */
 export async function mailsOfOrder(orderId: string): Promise<MailLogView[]> {
+  await connectDb();
+  if (!(await Order.exists({ _id: orderId }))) throw new NotFoundError("There is no order with this id.");
   const logs = await MailLog.find({ orderId: new Types.ObjectId(orderId) }).limit(100).lean();
   return logs
     .map((log) => ({
@@ -66,5 +71,6 @@ export async function mailsOfOrder(orderId: string): Promise<MailLogView[]> {
 
 /** One mail of the order, or null. */
 export async function mailOfOrder(orderId: string, mailId: string): Promise<MailLogFields | null> {
+  await connectDb();
   return MailLog.findOne({ _id: new Types.ObjectId(mailId), orderId: new Types.ObjectId(orderId) }).lean();
 }
