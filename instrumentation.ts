@@ -25,6 +25,10 @@ export async function register(): Promise<void> {
         { topic: "orders", run: settleAllInterruptedOrders, done: (n) => `settled ${n} interrupted order(s)`, failed: "could not settle interrupted orders at start-up (the next order of each part will)" },
         { topic: "lists", run: completeInterruptedWrites, done: (n) => `completed ${n} interrupted write(s)`, failed: "could not complete interrupted writes at start-up (the next write of each will)" },
       ]);
+      // Mail due on orders and accounts is queued and sent, each mail written as it is sent.
+      const { startMail } = await import("@/lib/mail/start");
+      const { composeMail } = await import("@/lib/mail/composers");
+      startMail(composeMail);
       // Bank transfers unpaid past the shop's hold are cancelled and restocked: a job scheduler on the
       // job queue (lib/jobs), one run per interval however many processes there are.
       const { scheduleJobs } = await import("@/lib/jobs/schedule");
