@@ -25,7 +25,7 @@ export async function register(): Promise<void> {
         { topic: "orders", run: settleAllInterruptedOrders, done: (n) => `settled ${n} interrupted order(s)`, failed: "could not settle interrupted orders at start-up (the next order of each part will)" },
         { topic: "lists", run: completeInterruptedWrites, done: (n) => `completed ${n} interrupted write(s)`, failed: "could not complete interrupted writes at start-up (the next write of each will)" },
       ]);
-      // Mail due on orders and accounts is queued and sent, each mail written as it is sent.
+      // Mail due on orders and accounts queued by this process's relay, sent by its worker (lib/mail/).
       const { startMail } = await import("@/lib/mail/start");
       const { composeMail } = await import("@/lib/mail/composers");
       startMail(composeMail);

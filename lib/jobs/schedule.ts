@@ -19,7 +19,7 @@ export type ScheduledJob = {
 };
 
 const QUEUE = "scheduled";
-/** The first run waits this long: start-up's own repairs go first. */
+/** The first tick waits this long: start-up's own repairs go first. */
 const FIRST_RUN_MS = 2_000;
 
 async function runLogged({ topic, run }: ScheduledJob): Promise<void> {

@@ -8,7 +8,8 @@
 // Defaults: database port $FERRETDB_PORT or 27027, data folder $FERRETDB_DATA or .data/ferretdb;
 // Redis port $REDIS_PORT or a free one, kept in .data/redis; Mailpit's SMTP port $MAILPIT_SMTP_PORT
 // or 1025 and web port $MAILPIT_HTTP_PORT or 8025, kept in $MAILPIT_DATA or .data/mailpit. With
-// --data DIR, Redis and Mailpit keep theirs beside it (DIR-redis, DIR-mailpit), --fresh included.
+// --data DIR, Redis and Mailpit keep theirs beside it (DIR-redis, DIR-mailpit), --fresh included,
+// and Mailpit takes free ports unless given.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -103,8 +104,10 @@ try {
   }
   if (!env.SMTP_URL) {
     mail = await startMailpit({
-      smtpPort: portOf("--smtp-port", "MAILPIT_SMTP_PORT") ?? 1025,
-      httpPort: portOf("--mail-port", "MAILPIT_HTTP_PORT") ?? 8025,
+      // A harness with a database folder of its own (load, fuzz) takes free ports unless told: it must
+      // not collide with a shop running beside it.
+      smtpPort: portOf("--smtp-port", "MAILPIT_SMTP_PORT") ?? (opt("--data") ? undefined : 1025),
+      httpPort: portOf("--mail-port", "MAILPIT_HTTP_PORT") ?? (opt("--data") ? undefined : 8025),
       dataDir: serviceDir("mailpit", env.MAILPIT_DATA),
     });
     env.SMTP_URL = mail.smtpUrl;
