@@ -1,31 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, clickHydrated, restoreSeededStock, signUp, submitSignIn, uniqueEmail } from "./support";
+import { ADMIN, clickHydrated, receivedMail, restoreSeededStock, signUp, submitSignIn, uniqueEmail } from "./support";
 
 // The mails of an order, as its customer receives them: an order placed at the checkout with a bank
 // transfer, its confirmation read from the mail server with the total and the payment reference the
 // confirmation page showed; then an admin marks it shipped in Manage All Orders and the shipped mail
 // arrives. The mails are read through Mailpit's HTTP API, where the shop delivered them.
-
-const mailpit = `http://127.0.0.1:${process.env.E2E_MAILPIT_PORT ?? "8127"}`;
-
-type Delivered = { ID: string; Subject: string };
-type Message = Delivered & { Text: string; HTML: string; To: { Address: string }[] };
-
-/** The mail to `address` whose subject matches, once it has arrived. */
-async function mailArriving(address: string, subject: RegExp): Promise<Message> {
-  let found: Delivered | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${mailpit}/api/v1/search?${new URLSearchParams({ query: `to:"${address}"` })}`);
-        found = ((await res.json()) as { messages: Delivered[] }).messages.find((mail) => subject.test(mail.Subject));
-        return found?.Subject;
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toMatch(subject);
-  return (await (await fetch(`${mailpit}/api/v1/message/${found!.ID}`)).json()) as Message;
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The value beside a term of a definition list. */
@@ -39,7 +18,7 @@ test("a bank-transfer order's confirmation mail carries its total and reference;
   test.setTimeout(180_000);
   const email = uniqueEmail();
   await signUp(page, { name: "Mo Mailer", email });
-  const welcome = await mailArriving(email, /^Welcome to /);
+  const welcome = await receivedMail(email, /^Welcome to /, 60_000);
   expect(welcome.Text).toContain("Hello Mo Mailer,");
 
   // A part into the cart from the catalogue, then the checkout.
@@ -61,7 +40,7 @@ test("a bank-transfer order's confirmation mail carries its total and reference;
   const number = (await page.getByText("Your order number is").locator("strong").innerText()).trim();
   const reference = (await detail(page.getByRole("region", { name: "Pay by bank transfer" }), "Payment reference").innerText()).trim();
   const total = (await detail(page.getByLabel("Totals"), /^Total$/).innerText()).trim();
-  const confirmation = await mailArriving(email, new RegExp(`^Order ${escaped(number)} confirmed`));
+  const confirmation = await receivedMail(email, new RegExp(`^Order ${escaped(number)} confirmed`));
   expect(confirmation.To.map((to) => to.Address)).toEqual([email]);
   expect(confirmation.Text).toContain(`Total: ${total}`);
   expect(confirmation.Text).toContain(`Payment reference: ${reference}`);
@@ -86,7 +65,7 @@ test("a bank-transfer order's confirmation mail carries its total and reference;
   await expect(admin.getByText("Order marked shipped.")).toBeVisible();
   await adminContext.close();
 
-  const shipped = await mailArriving(email, new RegExp(`^Order ${escaped(number)} has shipped`));
+  const shipped = await receivedMail(email, new RegExp(`^Order ${escaped(number)} has shipped`));
   expect(shipped.Text).toContain("is on its way");
   expect(shipped.Text).toContain(`Total: ${total}`);
   expect(shipped.Text).toContain(link);
