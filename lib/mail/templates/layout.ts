@@ -61,7 +61,7 @@ function blockText(block: Block): string {
 
 /** The mail's plain text and HTML, with the shop's name at the head and the foot. */
 export function render({ subject, greeting, blocks }: MailBody): { subject: string; text: string; html: string } {
-  const text = [SITE_NAME, "", greeting, "", blocks.map(blockText).join("\n\n"), "", "--", SITE_NAME].join("\n");
+  const text = [SITE_NAME, "", greeting, "", blocks.map(blockText).join("\n\n"), "", "-- ", SITE_NAME].join("\n");
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;">
 <div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:14px;${TEXT_COLOUR}">
 <h1 style="margin:0 0 16px;font-size:20px;color:#1d4ed8;">${escapeHtml(SITE_NAME)}</h1>
