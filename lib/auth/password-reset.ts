@@ -23,6 +23,9 @@ export class ResetLinkRefused extends InvalidInputError {
 
 const ACCOUNT_BUSY = "This account is being changed by another request just now; please try again in a moment.";
 
+/** The lock a password change takes too (lib/users/commands.ts), so a reset and a change never interleave. */
+const accountLock = (id: unknown) => `account:${String(id)}`;
+
 /**
  * Asks for a reset link. The caller answers at once, the same words for every address; the limits,
  * the lookup and the write run after the answer is sent (Next's after()), so neither the words nor
@@ -43,15 +46,13 @@ export async function recordPasswordReset(emailInput: string, ip: string): Promi
   await connectDb();
   const user = await User.findOne({ email }, { _id: 1, passwordHash: 1 }).select("+passwordHash").lean();
   if (!user) return;
-  if (user.passwordHash) {
-    const token = newResetToken();
-    await User.updateOne(
-      { _id: user._id },
-      { $set: { resetTokenHash: resetTokenDigest(token), resetTokenExpires: new Date(Date.now() + RESET_LINK_VALID_MS) }, $push: { mailsDue: dueMail("password-reset", { token }) } },
-    );
-  } else {
-    await User.updateOne({ _id: user._id }, { $push: { mailsDue: dueMail("password-reset") } });
-  }
+  const token = user.passwordHash ? newResetToken() : null;
+  const write = token
+    ? { $set: { resetTokenHash: resetTokenDigest(token), resetTokenExpires: new Date(Date.now() + RESET_LINK_VALID_MS) }, $push: { mailsDue: dueMail("password-reset", { token }) } }
+    : { $push: { mailsDue: dueMail("password-reset") } };
+  // Under the account's lock: the embedded database's $push reads and writes the whole list, so two
+  // asks written at once could lose a mail, or keep one link's digest and send the other's mail.
+  await withLock(accountLock(user._id), ACCOUNT_BUSY, () => User.updateOne({ _id: user._id }, write));
   mailsRecorded();
 }
 
@@ -68,7 +69,7 @@ export async function resetPassword(token: string, password: string): Promise<Ac
   const found = await User.findOne({ resetTokenHash: digest }, { _id: 1 }).lean();
   if (!found) throw new ResetLinkRefused();
   const passwordHash = await hashPassword(password);
-  return withLock(`account:${String(found._id)}`, ACCOUNT_BUSY, async () => {
+  return withLock(accountLock(found._id), ACCOUNT_BUSY, async () => {
     const user = await User.findOne({ _id: found._id, resetTokenHash: digest }).select("+resetTokenExpires").lean();
     if (!user?.resetTokenExpires || user.resetTokenExpires.getTime() <= Date.now()) throw new ResetLinkRefused();
     const sessionVersion = (user.sessionVersion ?? 0) + 1;
