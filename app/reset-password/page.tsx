@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 
-// The token is in the address: no Referer carries it to any request the page makes, and no crawler indexes it.
-export const metadata: Metadata = { title: "Set a new password", robots: { index: false }, referrer: "no-referrer" };
+// The token is in the address: the page's Referrer-Policy sends the origin only (lib/server/security-headers.ts).
+export const metadata: Metadata = { title: "Set a new password", robots: { index: false } };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

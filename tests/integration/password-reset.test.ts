@@ -104,6 +104,15 @@ describe("asking for a reset link (POST /password-resets)", () => {
   });
 });
 
+describe("the reset page", () => {
+  it("sends no Referer naming its token: its policy gives the origin only", async () => {
+    const reply = await world.nobody.get("/reset-password?token=abc");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("referrer-policy")).toBe("strict-origin");
+    expect((await world.nobody.get("/forgot-password")).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
 describe("setting a new password (POST /password-resets/confirm)", () => {
   it("sets the password once, ends every other session, and the old password no longer signs in", async () => {
     const email = "kira@example.com";
