@@ -11,7 +11,7 @@
 // route table the catalogue's sorts, instrumentation.ts gives the server its start-up repairs).
 
 const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance|mail)/";
-const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site)/";
+const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site|jobs)/";
 const TOP = "^(app|components)/|^(instrumentation|proxy|next[.]config)[.]ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -25,11 +25,17 @@ export async function register(): Promise<void> {
         { topic: "orders", run: settleAllInterruptedOrders, done: (n) => `settled ${n} interrupted order(s)`, failed: "could not settle interrupted orders at start-up (the next order of each part will)" },
         { topic: "lists", run: completeInterruptedWrites, done: (n) => `completed ${n} interrupted write(s)`, failed: "could not complete interrupted writes at start-up (the next write of each will)" },
       ]);
-      // Bank transfers unpaid past the shop's hold are cancelled and restocked, by one process at a time.
-      const { scheduleJobs } = await import("@/lib/server/scheduled-jobs");
+      // Mail due on orders and accounts queued by this process's relay, sent by its worker (lib/mail/).
+      const { startMail } = await import("@/lib/mail/start");
+      const { composeMail } = await import("@/lib/mail/composers");
+      startMail(composeMail);
+      // Bank transfers unpaid past the shop's hold are cancelled and restocked: a job scheduler on the
+      // job queue (lib/jobs), one run per interval however many processes there are.
+      const { scheduleJobs } = await import("@/lib/jobs/schedule");
       const { UNPAID_TRANSFER_TICK_MS, expireUnpaidTransfers } = await import("@/lib/orders/unpaid-transfers");
-      scheduleJobs([
+      await scheduleJobs([
         {
+          name: "unpaid-transfers",
           topic: "orders",
           everyMs: UNPAID_TRANSFER_TICK_MS,
           run: async () => {

@@ -4,6 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
 // so the tests can run beside a shop started with `npm start`.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dbPort = Number(process.env.E2E_DB_PORT ?? 27127);
+// The shop's private Redis (the mail queue) and Mailpit (the mail the journeys read: e2e/support.ts).
+const redisPort = Number(process.env.E2E_REDIS_PORT ?? 6427);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 1127);
+const mailPort = Number(process.env.E2E_MAILPIT_PORT ?? 8127);
 const baseURL = `http://127.0.0.1:${port}`;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-test";
 
@@ -32,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node scripts/services/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e -- next start -H 127.0.0.1 -p ${port}`,
+    command: `node scripts/services/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e --redis-port ${redisPort} --smtp-port ${smtpPort} --mail-port ${mailPort} -- next start -H 127.0.0.1 -p ${port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

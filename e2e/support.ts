@@ -243,3 +243,28 @@ export async function firstPartPath(page: Page): Promise<{ path: string; name: s
   if (!path) throw new Error("no Purchase Now link");
   return { path, name };
 }
+
+/** The end-to-end shop's Mailpit (playwright.config.ts starts it): its HTTP API, where the journeys read the mail sent. */
+export const MAILPIT_URL = `http://127.0.0.1:${process.env.E2E_MAILPIT_PORT ?? 8127}`;
+
+/** A mail Mailpit received, with its bodies. */
+export type ReceivedMail = { ID: string; MessageID: string; Subject: string; Text: string; HTML: string; To: { Address: string }[] };
+
+/** Waits for the newest mail to the address whose subject matches, and returns it with its text and HTML. */
+export async function receivedMail(address: string, subject: RegExp, timeout = 30_000): Promise<ReceivedMail> {
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const query = new URLSearchParams({ query: `to:"${address}"`, limit: "50" });
+        const res = await fetch(`${MAILPIT_URL}/api/v1/search?${query}`);
+        const { messages } = (await res.json()) as { messages: { ID: string; Subject: string }[] };
+        id = messages.find((message) => subject.test(message.Subject))?.ID ?? "";
+        return id;
+      },
+      { timeout, message: `a mail to ${address} with subject ${subject}` },
+    )
+    .not.toBe("");
+  const res = await fetch(`${MAILPIT_URL}/api/v1/message/${id}`);
+  return (await res.json()) as ReceivedMail;
+}

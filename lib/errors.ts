@@ -41,3 +41,6 @@ export class PasswordHashingBusyError extends Error {
     super("Sign-in is busy just now; please try again in a moment.");
   }
 }
+
+/** A service the request needs is away just now, e.g. the job queue's Redis (503): nothing was changed; try again shortly. */
+export class ServiceUnavailableError extends Error {}

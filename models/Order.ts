@@ -78,6 +78,8 @@ orderSchema.index({ "lines.partId": 1, status: 1 });
 orderSchema.index({ email: 1 });
 orderSchema.index({ number: 1 });
 orderSchema.index({ idempotencyKey: 1 });
+// The mail relay finds orders with mail due by this, never by reading every order (lib/mail/relay.ts).
+orderSchema.index({ "mailsDue.at": 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export type OrderDoc = OrderFields & { _id: Types.ObjectId };

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { DatabaseConfigError } from "@/lib/storage/connect";
 import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PasswordHashingBusyError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PasswordHashingBusyError, ServiceUnavailableError, TooManyRequestsError, UnsupportedContentError } from "@/lib/errors";
 import { HttpError, errorReply } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/origin";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
@@ -19,6 +19,7 @@ export function replyForError(error: unknown): NextResponse {
   if (error instanceof UnsupportedContentError) return errorReply(415, error.message);
   if (error instanceof TooManyRequestsError) return errorReply(429, error.message, {}, { "Retry-After": String(Math.ceil(error.retryAfterMs / 1000)) });
   if (error instanceof LockBusyError || error instanceof PasswordHashingBusyError) return errorReply(503, error.message, {}, { "Retry-After": "2" });
+  if (error instanceof ServiceUnavailableError) return errorReply(503, error.message, {}, { "Retry-After": "5" });
   if (error instanceof DatabaseConfigError) {
     console.error(error.message);
     return errorReply(503, DATABASE_DOWN_MESSAGE, {}, { "Retry-After": DATABASE_RETRY_AFTER });

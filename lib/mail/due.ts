@@ -1,3 +1,4 @@
+import "server-only";
 import { Types } from "mongoose";
 import type { DueMail, MailKind } from "@/models/due-mail";
 
@@ -11,7 +12,11 @@ export function dueMail(kind: MailKind, data?: Record<string, unknown>): DueMail
 }
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
+// On globalThis: Next bundles instrumentation.ts (where the relay listens) apart from the route
+// handlers and server actions (which record mail), each with its own copy of this module.
+const SLOT = Symbol.for("autoparts.mails-recorded");
+const slot = globalThis as typeof globalThis & { [SLOT]?: Set<Listener> };
+const listeners = (slot[SLOT] ??= new Set<Listener>());
 
 /** Tells this process's mail relay that a write just recorded due mails: it queues them now, not at its next sweep. */
 export function mailsRecorded(): void {

@@ -3,6 +3,7 @@ import * as addressSchemas from "@/lib/validation/addresses";
 import { cartAddSchema, cartChangedReplySchema, cartLineChangeSchema, cartReplySchema } from "@/lib/validation/cart";
 import { passwordChangeSchema } from "@/lib/validation/auth";
 import * as checkoutSchemas from "@/lib/validation/checkout";
+import * as mailLogReplies from "@/lib/validation/mail-log";
 import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { fitmentAddSchema, universalSchema } from "@/lib/validation/fitment";
@@ -23,7 +24,7 @@ const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "Fi
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
 const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas, ...checkoutSchemas, ...passwordResetSchemas };
-const replySchemas = { ...replies, ...fitmentReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema };
+const replySchemas = { ...replies, ...fitmentReplies, ...mailLogReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema };
 
 /** A JSON Schema as OpenAPI 3.1 embeds it: $schema is the document's (2020-12), and a fragment $id is not allowed in 2020-12. */
 export function embedded(schema: object): Json {

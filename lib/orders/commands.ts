@@ -2,7 +2,8 @@ import "server-only";
 import { stockChanged } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/storage/connect";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
-import { type OrderChange, applyOrderChange, noteOrderChange, orderChange, orderChangeNotMade, partsOf, partsRestocked, withOrderChangeLocks } from "@/lib/orders/order-changes";
+import { type OrderChange, applyOrderChange, noteOrderChange, orderChange, orderChangeNotMade, partsOf, partsRestocked, putBackOf, withOrderChangeLocks } from "@/lib/orders/order-changes";
+import { paidMail, statusMail, writeWithMail } from "@/lib/orders/order-mails";
 import { awaitsTransfer } from "@/lib/orders/order-lists";
 import { paidOnDelivery, paymentRefusal } from "@/lib/orders/payments";
 import { NEXT_STATUSES, canMoveTo } from "@/lib/orders/statuses";
@@ -78,8 +79,10 @@ async function moveLocked(order: LockedOrder, to: OrderStatus): Promise<OrderVie
   }
   const paid = paidOnDelivery(order, to);
   const set = { status: to, ...(paid ? { paymentStatus: "paid" as const, paidAt: new Date() } : {}) };
-  const write = async () => (await Order.updateOne({ _id: order._id, status: from }, { $set: set })).modifiedCount === 1;
-  await changeLocked(orderChange(order, to, paid), write, CHANGED_MEANWHILE);
+  const change = orderChange(order, to, paid);
+  // A cash-on-delivery order paid as it is delivered gets the delivery's mail only.
+  const mail = statusMail(to, putBackOf(change, order));
+  await changeLocked(change, () => writeWithMail({ _id: order._id, status: from }, set, mail), CHANGED_MEANWHILE);
   return toOrderView({ ...order, ...set });
 }
 
@@ -98,7 +101,7 @@ export function markOrderPaid(orderId: string): Promise<OrderView> {
     const refusal = paymentRefusal(order);
     if (refusal) throw new ConflictError(refusal);
     const set = { paymentStatus: "paid" as const, paidAt: new Date() };
-    const write = async () => (await Order.updateOne({ _id: order._id, status: order.status, paymentStatus: "unpaid" }, { $set: set })).modifiedCount === 1;
+    const write = () => writeWithMail({ _id: order._id, status: order.status, paymentStatus: "unpaid" }, set, paidMail());
     await changeLocked(orderChange(order, order.status, true), write, CHANGED_MEANWHILE);
     return toOrderView({ ...order, ...set });
   });

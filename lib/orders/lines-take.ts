@@ -2,8 +2,10 @@ import "server-only";
 import { Types } from "mongoose";
 import type { Outcome } from "@/lib/storage/batches";
 import { ConflictError } from "@/lib/errors";
+import { mailsRecorded } from "@/lib/mail/due";
 import { type WantedLine, linesAsOrdered } from "@/lib/orders/order-lines";
 import { newOrderNumbers } from "@/lib/orders/order-numbers";
+import { placedMails } from "@/lib/orders/order-mails";
 import { type NewOrder, type Placed, type StoredOrder, recordInListsAndTotals } from "@/lib/orders/placed-records";
 import { PricesChangedError } from "@/lib/orders/placement-errors";
 import { type LockedPart, type PartTake, ordersStored, partTake, settleTakeLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
@@ -54,6 +56,7 @@ function newOrder(input: NewOrderOf, parts: Map<string, LockedPart | null>): Omi
     phone: input.phone,
     address: input.address,
     status: "placed",
+    mailsDue: placedMails(),
   };
 }
 
@@ -140,6 +143,7 @@ export async function storeOrdersLocked(requests: NewOrderOf[], parts: Map<strin
     return outcomes;
   }
   ordersStored(takes.map((take) => ({ take, at })));
+  mailsRecorded();
   // insertMany answers in the order it was given.
   accepted.forEach(({ i }, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
   return outcomes;

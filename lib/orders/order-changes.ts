@@ -4,6 +4,7 @@ import type { Types } from "mongoose";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { type DayChange, changeDayTotalsOnce, forgetDayChange, inRevenue, orderDayChange, paymentDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, paidChanges, statusMoveChanges } from "@/lib/orders/order-lists";
+import type { PutBack } from "@/lib/orders/order-mails";
 import { linesOf } from "@/lib/orders/views";
 import { returnStockOnceLocked, withPartLock } from "@/lib/stock/part-stock";
 import { Order, type OrderDoc, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@/models/Order";
@@ -81,6 +82,13 @@ export function orderChange(order: ChangedOrder, to: OrderStatus | null, paid = 
 
 /** Units the change puts back on the shelf of one part: a cancel's, or a deleted order's still placed (shipped goods are gone). */
 const unitsBack = (change: OrderChange, part: PartUnits): number => (change.to === "cancelled" || (change.to === null && change.status === "placed") ? part.quantity : 0);
+
+/** What the change puts back on the shelf, by part name, for the cancellation's mail. */
+export function putBackOf(change: OrderChange, order: ChangedOrder): PutBack {
+  const names = new Map<string, string>();
+  for (const line of linesOf(order)) if (!names.has(thing(line.partId))) names.set(thing(line.partId), line.partsname);
+  return change.parts.map((part) => ({ partsname: names.get(part.partId) ?? "", quantity: unitsBack(change, part) })).filter((entry) => entry.quantity > 0);
+}
 
 /** The parts whose stock the change puts units back into. */
 export const partsRestocked = (change: OrderChange): string[] => change.parts.filter((part) => unitsBack(change, part) > 0).map((part) => part.partId);

@@ -3,6 +3,7 @@ import { stockChanged } from "@/lib/cache/tags";
 import { batchesByKey, type Outcome } from "@/lib/storage/batches";
 import { logUnexpected } from "@/lib/storage/database-down";
 import { LockBusyError } from "@/lib/storage/lock";
+import { mailsRecorded } from "@/lib/mail/due";
 import { newOrderNumbers } from "@/lib/orders/order-numbers";
 import { type Placed, type StoredOrder, recordInListsAndTotals } from "@/lib/orders/placed-records";
 import { type PlaceOrder, type StillHeld, fillable, takeStock, takesOf } from "@/lib/orders/stock-takes";
@@ -58,6 +59,7 @@ async function storeLocked(
     }
   }
   ordersStored(taken);
+  mailsRecorded();
   onStored?.();
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.

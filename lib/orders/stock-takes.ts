@@ -6,6 +6,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { type LockedPart, PART_BUSY, type PartTake, isRememberedPart, partTake, readPartForOrdersLocked, takeStockForOrdersLocked } from "@/lib/stock/part-stock";
 import { orderTotal, quantityRangeMessage, toCents } from "@/lib/validation/orders";
 import { largestOrder, maxPerOrderOf } from "@/lib/validation/parts";
+import { placedMails } from "@/lib/orders/order-mails";
 import type { NewOrder } from "@/lib/orders/placed-records";
 
 // What a round of orders takes from stock (lib/orders/order-rounds.ts): which orders each part can fill,
@@ -77,6 +78,7 @@ function orderDocs(part: LockedPart, requests: PlaceOrder[], accepted: number[])
       phone: request.phone,
       address: request.address,
       status: "placed",
+      mailsDue: placedMails(),
     };
   });
   return { docs, take: partTake(part, docs) };

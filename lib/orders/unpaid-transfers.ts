@@ -7,13 +7,13 @@ import { readShopSettings } from "@/lib/settings/shop-settings";
 import { ScheduledRun } from "@/models/ScheduledRun";
 
 // Bank transfers still unpaid after the shop's hold (unpaidTransferDays) are cancelled and their
-// lines put back in stock. Every server process ticks (lib/server/scheduled-jobs.ts); a tick works
-// only if it wins the job's lock and its last check is old enough, so the job runs once however many
-// processes there are. It reads the oldest entries of the unpaid transfers' list, never every order.
+// lines put back in stock, a scheduled job (lib/jobs/schedule.ts): with Redis one process runs each
+// tick; without it every process ticks. Either way a tick works only if it wins the job's lock and
+// its last check is old enough, so the job runs once however many processes there are. It reads the oldest entries of the unpaid transfers' list, never every order.
 
 const JOB = "unpaid-transfers";
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often every process ticks. */
+/** How often the job runs. */
 export const UNPAID_TRANSFER_TICK_MS = 5 * 60 * 1000;
 /** A tick this soon after the last check does nothing: ticks of several processes make one check. */
 const RUN_GAP_MS = UNPAID_TRANSFER_TICK_MS - 30 * 1000;

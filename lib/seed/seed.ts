@@ -22,6 +22,7 @@ import { Order } from "@/models/Order";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
 import { User } from "@/models/User";
+import { MailLog } from "@/models/MailLog";
 
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
 export const DEV_ADMIN_PASSWORD = "admin-dev-password";
@@ -69,6 +70,7 @@ export async function ensureIndexes(): Promise<void> {
   await ensureStorageIndexes();
   await LimitHit.createIndexes();
   await Cart.createIndexes();
+  await MailLog.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)

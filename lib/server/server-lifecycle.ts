@@ -6,6 +6,7 @@ import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdBody, streamsBody
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/storage/database-down";
 import { disconnectDb } from "@/lib/storage/connect";
 import { closeRedis } from "@/lib/redis/connection.mjs";
+import { closeJobs } from "@/lib/jobs/queues";
 import { CROSS_SITE_MESSAGE } from "@/lib/http/origin";
 import { isApiPath, isDecodablePath, malformedPathReply, refusalPage } from "@/lib/server/request-path";
 import { API_CSP, defaultSecurityHeaders } from "@/lib/server/security-headers";
@@ -85,7 +86,11 @@ export function installGracefulShutdown(): void {
     const finish = (code: number) => {
       if (exiting) return;
       exiting = true;
-      const closing = [disconnectDb().catch((error: unknown) => console.error("[server] closing the database connection failed", error)), closeRedis()];
+      // The job workers first: each finishes (and logs) the job it runs while the database is still there.
+      const closing = [
+        closeJobs().then(() => disconnectDb().catch((error: unknown) => console.error("[server] closing the database connection failed", error))),
+        closeRedis(),
+      ];
       void Promise.all(closing).finally(() => {
         console.log(`[server] stopped (database connection closed), exit ${code}`);
         exit(code);

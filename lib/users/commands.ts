@@ -2,6 +2,7 @@ import "server-only";
 import { connectDb } from "@/lib/storage/connect";
 import { withLock } from "@/lib/storage/lock";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "@/lib/errors";
+import { dueMail, mailsRecorded } from "@/lib/mail/due";
 import { openAccount } from "@/lib/users/list";
 import { hashPassword, verifyPassword } from "@/lib/users/password";
 import { accountChanged, getProfile } from "@/lib/users/queries";
@@ -9,6 +10,9 @@ import { type AccountView, type Profile, type ProfileChanges, toAccount } from "
 import { normaliseEmail } from "@/lib/validation/auth";
 import { User } from "@/models/User";
 import { isDuplicateKey } from "@/lib/storage/duplicate-key";
+
+/** A new account's welcome, recorded in the account's own document as it is created (the seeded admin gets none). */
+const welcomeMails = () => [dueMail("welcome")];
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -32,7 +36,8 @@ export async function registerUser(input: { email: string; name?: string; image?
     return { created: false, account: toAccount({ ...existing, ...fill }) };
   }
   try {
-    const user = await openAccount({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "" });
+    const user = await openAccount({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "", mailsDue: welcomeMails() });
+    mailsRecorded();
     return { created: true, account: toAccount(user) };
   } catch (error) {
     // Two registrations of the same new email raced: the other one created it.
@@ -52,7 +57,8 @@ export async function createAccountWithPassword(input: { email: string; password
   if (await User.exists({ email })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash });
+    const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash, mailsDue: welcomeMails() });
+    mailsRecorded();
     return toAccount(user);
   } catch (error) {
     if (isDuplicateKey(error)) throw new EmailTakenError();

@@ -3,6 +3,7 @@ import { Types } from "mongoose";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { findEachById } from "@/lib/storage/each-by-id";
 import { keepLists, orderedList, rebuildList } from "@/lib/storage/ordered-lists";
+import type { DueMail } from "@/models/due-mail";
 import { type Role, User, type UserFields } from "@/models/User";
 
 /** Every account by when it was opened (lib/storage/ordered-lists.ts), read oldest first. */
@@ -25,7 +26,7 @@ export const accountOpenings = writeJournal<Record<string, never>>("account:", c
  * write journalled before the account (lib/storage/list-journal.ts), so an account whose listing is
  * cut short is listed at start-up.
  */
-export async function openAccount(fields: Partial<UserFields> & { email: string }) {
+export async function openAccount(fields: Partial<Omit<UserFields, "mailsDue">> & { email: string; mailsDue?: DueMail[] }) {
   const id = new Types.ObjectId();
   const { done } = await accountOpenings.begin(String(id), {});
   const user = await User.create({ ...fields, _id: id }).catch(async (error: unknown) => {

@@ -12,4 +12,5 @@ export type PrivateRedis = {
   kill(): Promise<number | null>;
   stop(): Promise<void>;
 };
-export function startRedis(options?: { port?: number; quiet?: boolean; detached?: boolean }): Promise<PrivateRedis>;
+/** `dataDir`: kept on disk there (append-only file), else in memory only. */
+export function startRedis(options?: { port?: number; quiet?: boolean; detached?: boolean; dataDir?: string }): Promise<PrivateRedis>;

@@ -1,7 +1,10 @@
-// A private Redis server for the shared cache and limits (REDIS_URL): Debian's redis-server, started
-// on a port of its own, in memory only (the cache and the limits are rebuilt by use; nothing in
-// Redis is the only copy of anything). Used by `npm run cluster` and by the tests of several
-// processes; on its own: `npm run redis -- [--port N]` prints its redis:// URL and runs until Ctrl-C.
+// A private Redis server for the shared cache, the limits and the job queue (REDIS_URL): Debian's
+// redis-server, started on a port of its own. In memory only unless given a data folder: the cache
+// and the limits are rebuilt by use, but the job queue's jobs (mail taken off its cause's document)
+// are the only copy, so the shop's own Redis (scripts/services/with-db.mjs) keeps an append-only
+// file. Used by `npm run cluster`, with-db and the tests of several processes; on its own:
+// `npm run redis -- [--port N]` prints its redis:// URL and runs until Ctrl-C.
+import { mkdirSync } from "node:fs";
 import net from "node:net";
 import { ensureDebianPackage } from "./debian-package.mjs";
 import { freePort, startServerProcess } from "./server-process.mjs";
@@ -36,13 +39,16 @@ function pong(port, timeoutMs = 500) {
  * `detached`: in a process group of its own, so a Ctrl-C at the terminal reaches only us (the
  * caller must then stop it).
  */
-export async function startRedis({ port, quiet = true, detached = false } = {}) {
+export async function startRedis({ port, quiet = true, detached = false, dataDir } = {}) {
   ensureRedisInstalled();
   const p = port ?? (await freePort());
-  // No snapshots, no append-only file: in memory only, and nothing written to the working folder.
-  // Bounded like Next's own memory cache, the least recently used keys going first: a flood of
-  // made-up URLs pushes out cold entries, while the limit keys of an active guesser stay hot.
-  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "allkeys-lru"];
+  // No snapshots; an append-only file only in a data folder given (flushed every second), else
+  // nothing written to the working folder.
+  const keep = dataDir ? (mkdirSync(dataDir, { recursive: true }), ["--dir", dataDir, "--appendonly", "yes", "--appendfsync", "everysec"]) : ["--appendonly", "no"];
+  // Bounded like Next's own memory cache, the least recently used keys with a lifetime going first
+  // (cache entries and limit keys have one): a flood of made-up URLs pushes out cold entries, while
+  // the limit keys of an active guesser stay hot, and the queue's jobs, which have none, stay.
+  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", ...keep, "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "volatile-lru"];
   const redis = await startServerProcess({
     name: "redis-server",
     command: REDIS_SERVER,

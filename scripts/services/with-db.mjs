@@ -1,19 +1,28 @@
 #!/usr/bin/env node
-// Runs a command with a database: MONGODB_URI when set, otherwise the embedded
-// FerretDB, started first and stopped cleanly when the command ends.
-//   node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]
-// Defaults: port $FERRETDB_PORT or 27027, data folder $FERRETDB_DATA or .data/ferretdb.
+// Runs a command with the services the shop needs, each an embedded one unless configured, started
+// first and stopped cleanly when the command ends: the database (MONGODB_URI, else FerretDB), Redis
+// for the job queue and the shared cache (REDIS_URL, else a private redis-server) and the mail
+// server (SMTP_URL, else Mailpit, whose web page shows every mail sent).
+//   node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR]
+//        [--redis-port N] [--smtp-port N] [--mail-port N] -- <command> [args…]
+// Defaults: database port $FERRETDB_PORT or 27027, data folder $FERRETDB_DATA or .data/ferretdb;
+// Redis port $REDIS_PORT or a free one, kept in .data/redis; Mailpit's SMTP port $MAILPIT_SMTP_PORT
+// or 1025 and web port $MAILPIT_HTTP_PORT or 8025, kept in $MAILPIT_DATA or .data/mailpit. With
+// --data DIR, Redis and Mailpit keep theirs beside it (DIR-redis, DIR-mailpit), --fresh included,
+// and Mailpit takes free ports unless given.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startFerretDB } from "./ferretdb.mjs";
+import { startMailpit } from "./mailpit.mjs";
 import { repoRoot } from "./paths.mjs";
+import { startRedis } from "./redis.mjs";
 
 const argv = process.argv.slice(2);
 const sep = argv.indexOf("--");
 if (sep < 0 || sep === argv.length - 1) {
-  console.error("usage: node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] -- <command> [args…]");
+  console.error("usage: node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR] [--redis-port N] [--smtp-port N] [--mail-port N] -- <command> [args…]");
   process.exit(2);
 }
 const opts = argv.slice(0, sep);
@@ -53,7 +62,23 @@ function localSecret() {
   return readFileSync(file, "utf8").trim();
 }
 
+/** A folder of a service's own: beside the database's when --data is given. */
+function serviceDir(name, configured) {
+  const dataDir = opt("--data");
+  const dir = dataDir ? `${dataDir}-${name}` : (configured ?? path.join(".data", name));
+  const resolved = path.resolve(repoRoot, dir);
+  if (opts.includes("--fresh")) rmSync(resolved, { recursive: true, force: true });
+  return resolved;
+}
+
+const portOf = (flag, variable) => {
+  const value = opt(flag) ?? env[variable];
+  return value ? Number(value) : undefined;
+};
+
 let db;
+let redis;
+let mail;
 let code = 1;
 try {
   if (!env.MONGODB_URI) {
@@ -72,6 +97,22 @@ try {
     }
     env.NEXTAUTH_URL ??= `http://localhost:${env.PORT ?? 3000}`;
   }
+  if (!env.REDIS_URL) {
+    redis = await startRedis({ port: portOf("--redis-port", "REDIS_PORT"), dataDir: serviceDir("redis") });
+    env.REDIS_URL = redis.url;
+    console.log(`[redis] private Redis at ${redis.url} (the job queue and the shared cache)`);
+  }
+  if (!env.SMTP_URL) {
+    mail = await startMailpit({
+      // A harness with a database folder of its own (load, fuzz) takes free ports unless told: it must
+      // not collide with a shop running beside it.
+      smtpPort: portOf("--smtp-port", "MAILPIT_SMTP_PORT") ?? (opt("--data") ? undefined : 1025),
+      httpPort: portOf("--mail-port", "MAILPIT_HTTP_PORT") ?? (opt("--data") ? undefined : 8025),
+      dataDir: serviceDir("mailpit", env.MAILPIT_DATA),
+    });
+    env.SMTP_URL = mail.smtpUrl;
+    console.log(`[mail] embedded Mailpit: every mail the shop sends is read at ${mail.webUrl}`);
+  }
   code = 0;
   if (opts.includes("--seed")) code = await runChild("tsx", ["--conditions=react-server", path.join(repoRoot, "scripts", "data", "seed.ts")]);
   if (code === 0) code = await runChild(cmd, args);
@@ -79,6 +120,7 @@ try {
   console.error(`[db] ${e instanceof Error ? e.message : e}`);
   code = 1;
 } finally {
+  await Promise.all([mail?.stop(), redis?.stop()]);
   await db?.stop();
 }
 process.exit(code);

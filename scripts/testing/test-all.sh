@@ -40,6 +40,8 @@ run_step() {
 
 # Build FerretDB and install PostgreSQL once up front, so the one-time set-up is visible and not inside a test timeout.
 run_step database node -e 'import("./scripts/services/ferretdb.mjs").then(m => process.env.MONGODB_URI ? null : m.ensureEmbeddedDb()).catch(e => { console.error(e.message); process.exit(1); })'
+# Likewise the embedded mail server (Mailpit), which the mail tests and the end-to-end shop send through.
+run_step mail node -e 'import("./scripts/services/mailpit.mjs").then(m => m.ensureMailpitBinary()).catch(e => { console.error(e.message); process.exit(1); })'
 # Redis and nginx (Debian's) for the tests of several server processes (npm run cluster's shape).
 run_step services node -e 'Promise.all([import("./scripts/services/redis.mjs"), import("./scripts/services/nginx.mjs"), import("./scripts/performance/load/pages.mjs")]).then(([redis, nginx, load]) => { redis.ensureRedisInstalled(); nginx.ensureNginxInstalled(); load.ensureWrkInstalled(); }).catch(e => { console.error(e.message); process.exit(1); })'
 

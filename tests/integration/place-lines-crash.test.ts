@@ -62,6 +62,9 @@ describe("crash safety of orders of several parts", () => {
     const storedIds = new Set(stored.map((order) => String(order._id)));
     expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
     for (const order of stored) expect(order.lines, String(order._id)).toHaveLength(3);
+    // Each stored order carries its one confirmation, written with it: none lost, none doubled by the settling.
+    const mailed = await Order.find({ "lines.partId": trusted({ $in: ids }) }).select("+mailsDue").lean();
+    for (const order of mailed) expect(order.mailsDue?.map((mail) => mail.kind), String(order._id)).toEqual(["order-confirmation"]);
     for (const part of parts) {
       const left = (await Part.findById(part._id).lean())!.quantity;
       const ordered = stored.flatMap((order) => order.lines ?? []).filter((l) => String(l.partId) === String(part._id)).reduce((sum, l) => sum + l.quantity, 0);

@@ -114,6 +114,7 @@ describe("the path parameters", () => {
     "get /part-images/{id}": "picture",
     "patch /cart/items/{partId}": "id", "delete /cart/items/{partId}": "id",
     "get /orders/{key}": "idOrEmail", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
+    "get /orders/{key}/mails": "id", "post /orders/{key}/mails/{mailId}/send": "id",
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
     "get /user/profile/{email}": "email", "put /user/profile/{email}": "email",

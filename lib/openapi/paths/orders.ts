@@ -75,4 +75,28 @@ export const orderPaths = {
       outcomes: [404, 409],
     },
   }),
+  ...pathItem("/orders/{key}/mails", {
+    get: {
+      operationId: "listOrderMails",
+      summary: "List an order's mails",
+      description:
+        "Admin. `key` is the order id. Every mail the shop queued for the order, oldest first: its kind, to whom, its subject, its state (`queued` while waiting or being tried again, `sent` once the mail server took it, `failed` when every try failed), the tries so far and why the last one failed. A mail still due on the order (queued within seconds) is not listed yet.",
+      access: "admin",
+      parameters: [orderId],
+      replies: ok(200, "The order's mails, in `mails`.", "OrderMails"),
+      outcomes: [404],
+    },
+  }),
+  ...pathItem("/orders/{key}/mails/{mailId}/send", {
+    post: {
+      operationId: "sendOrderMailAgain",
+      summary: "Send a failed mail again",
+      description:
+        "Admin. `key` is the order id, `mailId` one of its mails. A failed mail is queued again with all its tries (its state becomes `queued`); 409 for a mail that is sent or queued already; 503 while the mail queue is not reachable (nothing changed).",
+      access: "admin",
+      parameters: [orderId, idPath("mailId", "The mail's id.")],
+      replies: ok(200, "The mail is queued again.", "MailQueuedAgain"),
+      outcomes: [404, 409],
+    },
+  }),
 };

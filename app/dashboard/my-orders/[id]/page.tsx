@@ -11,10 +11,14 @@ import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
 import { formatDate, formatPrice } from "@/lib/site/format";
 import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
 import { PaymentInstructions } from "@/components/checkout/PaymentInstructions";
+import { OrderMails } from "@/components/admin/OrderMails";
+import { mailNote } from "@/app/dashboard/my-orders/[id]/mail-notes";
+import { mailsOfOrder } from "@/lib/mail/mail-log";
 
 export const metadata: Metadata = { title: "Order" };
 
 type Params = Promise<{ id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The order, for its owner or an admin; anyone else, and a malformed id, gets the page for a missing order. */
 async function orderOrNotFound(id: string, reader: { email: string; role: string }): Promise<OrderView> {
@@ -38,7 +42,7 @@ async function TransferInstructions({ order }: { order: OrderView }) {
 }
 
 /** One order's own page: its lines, totals, delivery and payment. */
-export default async function OrderPage({ params }: { params: Params }) {
+export default async function OrderPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const user = await requireUserPage(`${DASHBOARD_ITEMS.myOrders.href}/${encodeURIComponent(id)}`);
   const order = await orderOrNotFound(id, user);
@@ -116,6 +120,8 @@ export default async function OrderPage({ params }: { params: Params }) {
       </section>
 
       {order.paymentMethod === "bank-transfer" && order.paymentStatus === "unpaid" && order.status !== "cancelled" ? <TransferInstructions order={order} /> : null}
+
+      {user.role === "admin" ? <OrderMails orderId={order._id} mails={await mailsOfOrder(order._id)} note={mailNote((await searchParams).mail)} /> : null}
     </>
   );
 }

@@ -1,0 +1,51 @@
+import "server-only";
+import { Queue, Worker, type JobsOptions, type Processor } from "bullmq";
+import { jobConnection, jobPrefix } from "@/lib/jobs/connection";
+
+// The shop's named job queues (BullMQ on REDIS_URL) and the workers of this process. Knows no domain:
+// a domain names its queue, adds its jobs and hands over what a job does. Kept on globalThis because
+// Next bundles instrumentation.ts and the route handlers apart, and they must share one queue each.
+
+type Jobs = { queues: Map<string, Queue>; workers: Worker[] };
+const SLOT = Symbol.for("autoparts.jobs");
+const WARN_EVERY_MS = 60_000;
+
+function jobs(): Jobs {
+  const slot = globalThis as typeof globalThis & { [SLOT]?: Jobs };
+  return (slot[SLOT] ??= { queues: new Map(), workers: [] });
+}
+
+const lastWarning = new Map<string, number>();
+/** A Redis that is away is said once a minute per queue, not on every reconnect. */
+function warnOnce(name: string, error: Error): void {
+  const now = Date.now();
+  if (now - (lastWarning.get(name) ?? 0) < WARN_EVERY_MS) return;
+  lastWarning.set(name, now);
+  console.warn(`[jobs] ${name}: ${error.message}`);
+}
+
+/** The queue of that name, to add jobs to (adding fails at once while Redis is away). */
+export function jobQueue(name: string, defaultJobOptions?: JobsOptions): Queue {
+  const known = jobs().queues.get(name);
+  if (known) return known;
+  const queue = new Queue(name, { connection: jobConnection({ failFast: true }), prefix: jobPrefix(), defaultJobOptions });
+  queue.on("error", (error) => warnOnce(name, error));
+  jobs().queues.set(name, queue);
+  return queue;
+}
+
+/** Starts this process's worker on the queue: BullMQ gives each job to one worker of all processes. */
+export function startJobWorker<Data>(name: string, processor: Processor<Data>, { concurrency = 1 }: { concurrency?: number } = {}): Worker<Data> {
+  const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency });
+  worker.on("error", (error) => warnOnce(name, error));
+  jobs().workers.push(worker as Worker);
+  return worker;
+}
+
+/** Closes the workers (each finishing the job it runs) and the queues: server shutdown, tests. */
+export async function closeJobs(): Promise<void> {
+  const { queues, workers } = jobs();
+  await Promise.all(workers.splice(0).map((worker) => worker.close().catch(() => undefined)));
+  await Promise.all([...queues.values()].map((queue) => queue.close().catch(() => undefined)));
+  queues.clear();
+}

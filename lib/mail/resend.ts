@@ -1,0 +1,27 @@
+import "server-only";
+import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/lib/errors";
+import { logQueuedAgain, mailOfOrder } from "@/lib/mail/mail-log";
+import { mailQueue, queueMail } from "@/lib/mail/worker";
+import { jobsConfigured } from "@/lib/jobs/connection";
+
+// An admin sends a failed mail again: its job is tried afresh (all its tries again), or, when the
+// queue has forgotten it (weeks later), queued anew under the same id.
+
+const AWAY = "The mail queue is not reachable just now; nothing was changed. Try again in a moment.";
+
+/** Queues the order's failed mail again. */
+export async function sendMailAgain(orderId: string, mailId: string): Promise<void> {
+  const log = await mailOfOrder(orderId, mailId);
+  if (!log) throw new NotFoundError("This order has no such mail.");
+  if (log.state !== "failed") throw new ConflictError(log.state === "sent" ? "This mail was sent already." : "This mail is queued already.");
+  if (!jobsConfigured()) throw new ServiceUnavailableError(AWAY);
+  try {
+    const job = await mailQueue().getJob(mailId);
+    const state = job ? await job.getState() : null;
+    if (job && (state === "failed" || state === "completed")) await job.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
+    else if (!job) await queueMail({ id: mailId, kind: log.kind, orderId, ...(log.userId ? { userId: String(log.userId) } : {}) });
+  } catch {
+    throw new ServiceUnavailableError(AWAY);
+  }
+  await logQueuedAgain(mailId);
+}
