@@ -45,10 +45,13 @@ export async function startRedis({ port, quiet = true, detached = false, dataDir
   // No snapshots; an append-only file only in a data folder given (flushed every second), else
   // nothing written to the working folder.
   const keep = dataDir ? (mkdirSync(dataDir, { recursive: true }), ["--dir", dataDir, "--appendonly", "yes", "--appendfsync", "everysec"]) : ["--appendonly", "no"];
-  // Bounded like Next's own memory cache, the least recently used keys with a lifetime going first
-  // (cache entries and limit keys have one): a flood of made-up URLs pushes out cold entries, while
-  // the limit keys of an active guesser stay hot, and the queue's jobs, which have none, stay.
-  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", ...keep, "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", "volatile-lru"];
+  // Kept on disk, it holds the job queue, whose keys must never be evicted (BullMQ's rule): a full
+  // Redis then refuses writes, and the cache and limits go on without it while mail waits on its
+  // documents. In memory only, it is bounded like Next's own memory cache, the least recently used
+  // keys going first: a flood of made-up URLs pushes out cold entries, while the limit keys of an
+  // active guesser stay hot.
+  const policy = dataDir ? "noeviction" : "allkeys-lru";
+  const args = ["--port", String(p), "--bind", "127.0.0.1", "--save", "", ...keep, "--protected-mode", "yes", "--loglevel", "warning", "--maxmemory", REDIS_MAX_MEMORY, "--maxmemory-policy", policy];
   const redis = await startServerProcess({
     name: "redis-server",
     command: REDIS_SERVER,

@@ -103,6 +103,8 @@ describe("mail through the queue, with real server processes", () => {
   it("places every order as fast with the mail server down, and delivers every confirmation once when it is back", async () => {
     const part = await makePart({ quantity: 1000 });
     const partId = String(part._id);
+    // A first burst warms the server up: the two measured bursts compare like with like.
+    await burst(customer, partId, 12);
     const up = await burst(customer, partId, 24);
     await world.mailpit.stop();
     const down = await burst(customer, partId, 24);
