@@ -34,6 +34,25 @@ export function jobQueue(name: string, defaultJobOptions?: JobsOptions): Queue {
   return queue;
 }
 
+/** How long adding a job may wait for Redis: one that never connected would otherwise hold the caller forever. */
+const ADD_WAIT_MS = 5_000;
+
+/**
+ * The work's answer, or an error once Redis has not answered within ADD_WAIT_MS. The work itself
+ * may still complete later: callers add jobs under ids of their own, so trying again adds nothing twice.
+ */
+export async function redisAnswer<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the job queue's Redis did not answer within ${ADD_WAIT_MS / 1000} s`)), ADD_WAIT_MS);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Starts this process's worker on the queue: BullMQ gives each job to one worker of all processes. */
 export function startJobWorker<Data>(name: string, processor: Processor<Data>, { concurrency = 1 }: { concurrency?: number } = {}): Worker<Data> {
   const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency });

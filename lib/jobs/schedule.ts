@@ -1,6 +1,6 @@
 import "server-only";
 import { jobsConfigured } from "@/lib/jobs/connection";
-import { jobQueue, startJobWorker } from "@/lib/jobs/queues";
+import { jobQueue, redisAnswer, startJobWorker } from "@/lib/jobs/queues";
 
 // Jobs that run on a timer, handed over by instrumentation.ts (this layer knows no domain). With
 // Redis, each is a BullMQ job scheduler on the "scheduled" queue: one run per interval however many
@@ -31,7 +31,7 @@ async function runLogged({ topic, run }: ScheduledJob): Promise<void> {
   }
 }
 
-/** Starts the jobs; none without a database. */
+/** Starts the jobs; none without a database. Settles within seconds even when Redis does not answer (then on timers). */
 export async function scheduleJobs(jobs: ScheduledJob[]): Promise<void> {
   if (!process.env.MONGODB_URI) return;
   if (!jobsConfigured()) return scheduleOnTimers(jobs);
@@ -43,7 +43,7 @@ export async function scheduleJobs(jobs: ScheduledJob[]): Promise<void> {
   });
   for (const job of jobs) {
     // Upserted by every process at start: the same scheduler id keeps one schedule, the last interval winning.
-    await queue.upsertJobScheduler(job.name, { every: job.everyMs, startDate: Date.now() + FIRST_RUN_MS }, { name: job.name }).catch((error: unknown) => {
+    await redisAnswer(queue.upsertJobScheduler(job.name, { every: job.everyMs, startDate: Date.now() + FIRST_RUN_MS }, { name: job.name })).catch((error: unknown) => {
       console.warn(`[jobs] could not schedule ${job.name} (Redis away?): ${error instanceof Error ? error.message : String(error)}; running it on this process's timer`);
       scheduleOnTimers([job]);
     });

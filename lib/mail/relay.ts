@@ -17,6 +17,8 @@ import { User } from "@/models/User";
 
 /** Documents read per query: a backlog is worked through batch by batch. */
 const BATCH = 50;
+/** Batches per cause in one round; a larger backlog is left to the next round. */
+const MOST_BATCHES = 20;
 /** The sweep's interval. */
 export const SWEEP_MS = 30_000;
 const WARN_EVERY_MS = 60_000;
@@ -52,7 +54,8 @@ export async function relayDueMails(): Promise<number> {
   await connectDb();
   let relayed = 0;
   for (const cause of CAUSES) {
-    while (true) {
+    // Bounded: a document whose due mail could not be taken off is not read again and again.
+    for (let batch = 0; batch < MOST_BATCHES; batch += 1) {
       const docs = await withMailDue(cause);
       for (const doc of docs) {
         for (const due of doc.mailsDue ?? []) {

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/lib/err
 import { logQueuedAgain, mailOfOrder } from "@/lib/mail/mail-log";
 import { mailQueue, queueMail } from "@/lib/mail/worker";
 import { jobsConfigured } from "@/lib/jobs/connection";
+import { redisAnswer } from "@/lib/jobs/queues";
 
 // An admin sends a failed mail again: its job is tried afresh (all its tries again), or, when the
 // queue has forgotten it (weeks later), queued anew under the same id.
@@ -16,9 +17,9 @@ export async function sendMailAgain(orderId: string, mailId: string): Promise<vo
   if (log.state !== "failed") throw new ConflictError(log.state === "sent" ? "This mail was sent already." : "This mail is queued already.");
   if (!jobsConfigured()) throw new ServiceUnavailableError(AWAY);
   try {
-    const job = await mailQueue().getJob(mailId);
-    const state = job ? await job.getState() : null;
-    if (job && (state === "failed" || state === "completed")) await job.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
+    const job = await redisAnswer(mailQueue().getJob(mailId));
+    const state = job ? await redisAnswer(job.getState()) : null;
+    if (job && (state === "failed" || state === "completed")) await redisAnswer(job.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true }));
     else if (!job) await queueMail({ id: mailId, kind: log.kind, orderId, ...(log.userId ? { userId: String(log.userId) } : {}) });
   } catch {
     throw new ServiceUnavailableError(AWAY);

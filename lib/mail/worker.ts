@@ -1,6 +1,6 @@
 import "server-only";
 import type { Job, JobsOptions, Worker } from "bullmq";
-import { jobQueue, startJobWorker } from "@/lib/jobs/queues";
+import { jobQueue, redisAnswer, startJobWorker } from "@/lib/jobs/queues";
 import type { Composer, QueuedMail } from "@/lib/mail/compose-types";
 import { logFailure, logSent, logTry, mailState } from "@/lib/mail/mail-log";
 import { deliver } from "@/lib/mail/transport";
@@ -35,7 +35,7 @@ export function mailQueue() {
 
 /** Puts the mail on the queue; nothing is added when it is there already. Fails at once while Redis is away. */
 export async function queueMail(mail: QueuedMail): Promise<void> {
-  await mailQueue().add(mail.kind, mail, { jobId: mail.id });
+  await redisAnswer(mailQueue().add(mail.kind, mail, { jobId: mail.id }));
 }
 
 function reason(error: unknown): string {

@@ -18,4 +18,4 @@ export type EmbeddedMail = {
   kill(): Promise<number | null>;
   exited: Promise<ChildExit>;
 };
-export function startMailpit(options?: { smtpPort?: number; httpPort?: number; dataDir?: string; fresh?: boolean; quiet?: boolean; detached?: boolean }): Promise<EmbeddedMail>;
+export function startMailpit(options?: { smtpPort?: number; httpPort?: number; dataDir?: string; fresh?: boolean; quiet?: boolean }): Promise<EmbeddedMail>;

@@ -73,10 +73,9 @@ async function ready(httpPort) {
 /**
  * Starts Mailpit on 127.0.0.1 (SMTP and HTTP ports free ones unless given), its mail kept in
  * <dataDir>/mailpit.db. Resolves once it answers, with the SMTP URL to send to, the web page where
- * mail is read, and stop(). `detached`: in a process group of its own, so a Ctrl-C at the terminal
- * reaches only the caller, which then stops it after its own child.
+ * mail is read, and stop().
  */
-export async function startMailpit({ smtpPort, httpPort, dataDir, fresh = false, quiet = true, detached = false } = {}) {
+export async function startMailpit({ smtpPort, httpPort, dataDir, fresh = false, quiet = true } = {}) {
   const bin = await ensureMailpitBinary();
   const dir = path.resolve(repoRoot, dataDir ?? ".data/mailpit");
   if (fresh) rmSync(dir, { recursive: true, force: true });
@@ -100,7 +99,6 @@ export async function startMailpit({ smtpPort, httpPort, dataDir, fresh = false,
       command: bin,
       args,
       spawnOptions: { stdio: ["ignore", "inherit", "inherit"] },
-      detached,
       answers: () => ready(http),
       pollMs: 100,
       timeoutMs: 20_000,

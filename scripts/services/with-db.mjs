@@ -98,8 +98,9 @@ try {
     env.NEXTAUTH_URL ??= `http://localhost:${env.PORT ?? 3000}`;
   }
   if (!env.REDIS_URL) {
-    // Detached (both): a Ctrl-C reaches the command only, which may still need them while it stops.
-    redis = await startRedis({ port: portOf("--redis-port", "REDIS_PORT"), dataDir: serviceDir("redis"), detached: true });
+    // Not detached (neither is Mailpit): a harness that ends with-db's process group at once
+    // (Playwright's web server) must end them too, or they keep its output pipe open.
+    redis = await startRedis({ port: portOf("--redis-port", "REDIS_PORT"), dataDir: serviceDir("redis") });
     env.REDIS_URL = redis.url;
     console.log(`[redis] private Redis at ${redis.url} (the job queue and the shared cache)`);
   }
@@ -110,7 +111,6 @@ try {
       smtpPort: portOf("--smtp-port", "MAILPIT_SMTP_PORT") ?? (opt("--data") ? undefined : 1025),
       httpPort: portOf("--mail-port", "MAILPIT_HTTP_PORT") ?? (opt("--data") ? undefined : 8025),
       dataDir: serviceDir("mailpit", env.MAILPIT_DATA),
-      detached: true,
     });
     env.SMTP_URL = mail.smtpUrl;
     console.log(`[mail] embedded Mailpit: every mail the shop sends is read at ${mail.webUrl}`);

@@ -88,7 +88,8 @@ describe("graceful shutdown", () => {
     } finally {
       agent.destroy();
       child.kill("SIGKILL");
-      rmSync(path.join(repoRoot, dataDir), { recursive: true, force: true });
+      // with-db keeps Redis's and Mailpit's data beside the database's.
+      for (const dir of [dataDir, `${dataDir}-redis`, `${dataDir}-mailpit`]) rmSync(path.join(repoRoot, dir), { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -195,4 +195,22 @@ describe("mail through the queue, with real server processes", () => {
     await vi.waitFor(async () => expect((await deliveredIds()).filter((id) => id === mailId)).toHaveLength(2), { timeout: 30_000, interval: 500 });
     await vi.waitFor(async () => expect((await asAdmin.get<Listed>(`/orders/${orderId}/mails`)).body.mails[0]).toMatchObject({ state: "sent", attempts: 2 }));
   }, 120_000);
+
+  it("starts and takes orders with its Redis never reachable, keeping their mail due on the orders", async () => {
+    // Alone: no other process's relay may queue these orders' mail.
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
+    const nowhere = `redis://127.0.0.1:${await freePort()}`;
+    const server = await startServer({ ...world.env, REDIS_URL: nowhere }, { port: await freePort() });
+    servers.push(server);
+    const part = await makePart({ quantity: 10 });
+    const placed = await burst(on(server, customer), String(part._id), 4, 2);
+    expect(placed.statuses).toEqual([201, 201, 201, 201]);
+    console.log(`[redis-down] 4 orders, median ${median(placed.ms).toFixed(0)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const id of placed.orderIds) {
+      const order = (await Order.findById(id, { mailsDue: 1 }).lean()) as { mailsDue?: { kind: string }[] } | null;
+      expect(order?.mailsDue?.map((due) => due.kind)).toEqual(["order-confirmation"]);
+    }
+    expect(server.output()).not.toContain("[api] unexpected error");
+  }, 120_000);
 });
