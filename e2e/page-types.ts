@@ -26,6 +26,8 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "shipping", path: "/shipping", as: "visitor" },
   { name: "sign in", path: "/signin", as: "visitor" },
   { name: "sign up", path: "/signup", as: "visitor" },
+  { name: "forgot password", path: "/forgot-password", as: "visitor" },
+  { name: "reset password without a link", path: "/reset-password", as: "visitor" },
   { name: "empty cart", path: "/cart", as: "visitor" },
   { name: "not found", path: "/no-such-page", as: "visitor", status: 404 },
   { name: "home, signed in", path: "/", as: "customer" },

@@ -18,6 +18,12 @@ const userSchema = new Schema(
      * account at once (sign-out, a password change, a demotion). Absent on older accounts: 0.
      */
     sessionVersion: { type: Number, default: 0, min: 0 },
+    /**
+     * The SHA-256 digest of the one password-reset link in force and when it expires (lib/auth/password-reset.ts);
+     * the link itself is never kept. Indexed: the link finds its account by the digest.
+     */
+    resetTokenHash: { type: String, select: false, index: true },
+    resetTokenExpires: { type: Date, select: false },
     /** SHA-256 digests of the marks of the browsers its owner signed in with, newest last (lib/auth/known-browser.ts). */
     knownBrowsers: { type: [String], select: false, default: undefined },
     /** Set once a session of the account acted as admin, so a demotion, however it is made, ends those sessions. */

@@ -1,3 +1,4 @@
+import { PasswordResetNotice } from "@/components/auth/PasswordResetNotice";
 import { DashboardNav } from "@/components/dashboard/DashboardNav";
 import { DashboardContent, DashboardProgress } from "@/components/dashboard/DashboardProgress";
 import { requestedPath, requireUserPage } from "@/lib/auth/guards";
@@ -15,7 +16,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 md:flex-row">
       <DashboardProgress>
         <DashboardNav items={items} />
-        <DashboardContent>{children}</DashboardContent>
+        <DashboardContent>
+          <PasswordResetNotice />
+          {children}
+        </DashboardContent>
       </DashboardProgress>
     </div>
   );

@@ -7,6 +7,7 @@ import { CredentialsForm, useCredentialsAction } from "@/components/auth/Credent
 import { FormField } from "@/components/forms/FormField";
 import { authPagePath, signInPath } from "@/lib/auth/callback-url";
 import { signInAction } from "@/lib/auth/form-actions";
+import { FORGOT_PASSWORD_PATH } from "@/lib/auth/password-reset-forms";
 import { signInSchema } from "@/lib/validation/auth";
 
 type Props = { callbackUrl: string; googleEnabled: boolean; initialError: string | null };
@@ -43,6 +44,9 @@ export function SignInForm({ callbackUrl, googleEnabled, initialError }: Props) 
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <FormField id="email" label="Email" type="email" autoComplete="email" defaultValue={email} registration={register("email")} error={errors.email?.message ?? state.fieldErrors.email} />
       <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register("password")} error={errors.password?.message ?? state.fieldErrors.password} />
+      <Link href={FORGOT_PASSWORD_PATH} className="self-start text-sm font-semibold text-brand-700 underline">
+        Forgot your password?
+      </Link>
     </CredentialsForm>
   );
 }

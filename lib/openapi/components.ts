@@ -9,6 +9,7 @@ import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { fitmentAddSchema, universalSchema } from "@/lib/validation/fitment";
 import * as fitmentReplies from "@/lib/validation/fitment-responses";
 import { partImageUploadedSchema } from "@/lib/validation/part-image";
+import * as passwordResetSchemas from "@/lib/validation/password-reset";
 import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
 import { profileSchema, registerSchema } from "@/lib/validation/profile";
 import * as replies from "@/lib/validation/responses";
@@ -19,10 +20,10 @@ import * as shopSettingsSchemas from "@/lib/validation/shop-settings";
 
 export type Json = Record<string, unknown>;
 
-const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "FitmentRow", "UniversalChange", "OrderStatusChange", "OrderInput", "CartAdd", "CartLineChange", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange", "AddressInput", "AddressChange", "ShopSettingsChange", "CheckoutQuoteInput", "CheckoutOrderInput"] as const;
+const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "FitmentRow", "UniversalChange", "OrderStatusChange", "OrderInput", "CartAdd", "CartLineChange", "ReviewInput", "ProfileInput", "RegisterInput", "PasswordChange", "AddressInput", "AddressChange", "ShopSettingsChange", "CheckoutQuoteInput", "CheckoutOrderInput", "PasswordResetAsk", "PasswordResetConfirm"] as const;
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
-const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas, ...checkoutSchemas };
+const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas, ...checkoutSchemas, ...passwordResetSchemas };
 const replySchemas = { ...replies, ...fitmentReplies, ...mailLogReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema };
 
 /** A JSON Schema as OpenAPI 3.1 embeds it: $schema is the document's (2020-12), and a fragment $id is not allowed in 2020-12. */

@@ -5,6 +5,7 @@ import { cataloguePaths } from "@/lib/openapi/paths/catalogue";
 import { checkoutPaths } from "@/lib/openapi/paths/checkout";
 import { fitmentPaths } from "@/lib/openapi/paths/fitment";
 import { orderPaths } from "@/lib/openapi/paths/orders";
+import { passwordResetPaths } from "@/lib/openapi/paths/password-resets";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
 import { shopSettingsPaths } from "@/lib/openapi/paths/shop-settings";
 import { userPaths } from "@/lib/openapi/paths/users";
@@ -22,7 +23,7 @@ const AREAS: { name: string; description: string; paths: Record<string, Json> }[
   { name: "Checkout", description: "A quote of the signed-in customer's cart, and placing it as one order, all or nothing.", paths: checkoutPaths },
   { name: "Orders", description: "Placing an order, a customer's orders and every order's life cycle for the admins.", paths: orderPaths },
   { name: "Reviews", description: "The customers' reviews of the shop: one per account, moderated by the admins.", paths: reviewPaths },
-  { name: "Users", description: "Accounts: registration, roles, profiles and passwords.", paths: userPaths },
+  { name: "Users", description: "Accounts: registration, roles, profiles and passwords, and a forgotten password reset by mail.", paths: { ...userPaths, ...passwordResetPaths } },
   { name: "Addresses", description: "A customer's saved delivery addresses, one of them the default.", paths: addressPaths },
   { name: "Shop settings", description: "What the admins set for the whole shop: delivery prices and days, free delivery, the unpaid-transfer hold and the bank details.", paths: shopSettingsPaths },
 ];
