@@ -13,7 +13,7 @@ import { startMailWorker } from "@/lib/mail/worker";
 export function startMail(compose: Composer): void {
   if (!process.env.MONGODB_URI) return;
   if (!jobsConfigured() || !mailServerConfigured()) {
-    console.warn(`[mail] ${jobsConfigured() ? "SMTP_URL" : "REDIS_URL"} is not set: no mail is sent from this process (it stays due on its orders and accounts)`);
+    console.warn(`[mail] ${jobsConfigured() ? "SMTP_URL" : "REDIS_URL (or JOBS_REDIS_URL)"} is not set: no mail is sent from this process (it stays due on its orders and accounts)`);
     return;
   }
   startMailWorker(compose);

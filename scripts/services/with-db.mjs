@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a command with the services the shop needs, each an embedded one unless configured, started
 // first and stopped cleanly when the command ends: the database (MONGODB_URI, else FerretDB), Redis
-// for the job queue and the shared cache (REDIS_URL, else a private redis-server) and the mail
+// for the job queue (REDIS_URL or JOBS_REDIS_URL, else a private redis-server for the queue) and the mail
 // server (SMTP_URL, else Mailpit, whose web page shows every mail sent).
 //   node scripts/services/with-db.mjs [--seed] [--fresh] [--port N] [--data DIR]
 //        [--redis-port N] [--smtp-port N] [--mail-port N] -- <command> [args…]
@@ -97,12 +97,14 @@ try {
     }
     env.NEXTAUTH_URL ??= `http://localhost:${env.PORT ?? 3000}`;
   }
-  if (!env.REDIS_URL) {
+  if (!env.REDIS_URL && !env.JOBS_REDIS_URL) {
     // Not detached (neither is Mailpit): a harness that ends with-db's process group at once
     // (Playwright's web server) must end them too, or they keep its output pipe open.
     redis = await startRedis({ port: portOf("--redis-port", "REDIS_PORT"), dataDir: serviceDir("redis") });
-    env.REDIS_URL = redis.url;
-    console.log(`[redis] private Redis at ${redis.url} (the job queue and the shared cache)`);
+    // For the job queue only: one process keeps its page cache in memory and its limits in the
+    // database, as without Redis; several processes share REDIS_URL for everything (npm run cluster).
+    env.JOBS_REDIS_URL = redis.url;
+    console.log(`[redis] private Redis at ${redis.url} (the job queue)`);
   }
   if (!env.SMTP_URL) {
     mail = await startMailpit({
