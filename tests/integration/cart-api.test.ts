@@ -271,6 +271,25 @@ describe("signing in or up merges the visitor's cart", () => {
     expect(await Cart.exists({ _id: `visitor:${visitorId}` })).toBeNull();
   });
 
+  it("loses nothing the visitor adds while signing in: each add is merged, or waits and lands after", async () => {
+    const email = "merge-race@example.com";
+    const account = await signedUpClient(world.server.baseUrl, email, "Merge Race");
+    await account.signOut();
+    const first = await makePart({ quantity: 50 });
+    for (let round = 0; round < 3; round++) {
+      const racing = await Promise.all([1, 2, 3, 4].map(() => makePart({ quantity: 50 })));
+      const browser = visitor();
+      await added(browser, first._id, 1);
+      const sameBrowser = browser.clone();
+      await Promise.all([browser.signIn(email, "secret-pass-1"), ...racing.map((part) => sameBrowser.post("/cart/items", { partId: part._id, quantity: 1 }))]);
+      // Each racing unit is in the account's cart or, added after the merge, in the visitor's new cart.
+      const inAccount = new Map((await cartOf(browser)).lines.map((line) => [line.partId, line.quantity]));
+      const inVisitor = new Map((await cartOf(sameBrowser)).lines.map((line) => [line.partId, line.quantity]));
+      for (const part of racing) expect({ round, part: String(part._id), units: (inAccount.get(String(part._id)) ?? 0) + (inVisitor.get(String(part._id)) ?? 0) }).toEqual({ round, part: String(part._id), units: 1 });
+      await browser.signOut();
+    }
+  });
+
   it("into a new account at sign-up", async () => {
     const part = await makePart({ quantity: 10 });
     const browser = visitor();
