@@ -78,7 +78,7 @@ orderSchema.index({ "lines.partId": 1, status: 1 });
 orderSchema.index({ email: 1 });
 orderSchema.index({ number: 1 });
 orderSchema.index({ idempotencyKey: 1 });
-// The mail relay finds orders with mail due by this, never by reading every order (lib/mail/relay.ts).
+// The mail sweep finds orders with mail recorded lately by this, never by reading every order (lib/mail/relay.ts).
 orderSchema.index({ "mailsDue.at": 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;

@@ -60,7 +60,7 @@ const userSchema = new Schema(
 );
 
 // Make Admin and GET /user read the list "users:all" (lib/users/list.ts), not an index; email's own
-// unique index serves every other read. The mail relay finds accounts with mail due by mailsDue.at
+// unique index serves every other read. The mail sweep finds accounts with mail recorded lately by mailsDue.at
 // (lib/mail/relay.ts).
 userSchema.index({ "mailsDue.at": 1 });
 

@@ -2,7 +2,7 @@ import "server-only";
 import { after } from "next/server";
 import { resetLimits } from "@/lib/auth/password-reset-limits";
 import { RESET_LINK_REFUSED } from "@/lib/auth/password-reset-messages";
-import { RESET_LINK_VALID_MS, newResetToken, resetTokenDigest } from "@/lib/auth/password-reset-token";
+import { RESET_LINK_VALID_MS, resetTokenDigest, resetTokenOf } from "@/lib/auth/password-reset-token";
 import { InvalidInputError } from "@/lib/errors";
 import { dueMail, mailsRecorded } from "@/lib/mail/due";
 import { connectDb } from "@/lib/storage/connect";
@@ -12,6 +12,7 @@ import { hashPassword } from "@/lib/users/password";
 import { accountChanged } from "@/lib/users/queries";
 import { toAccount, type AccountView } from "@/lib/users/views";
 import { normaliseEmail } from "@/lib/validation/auth";
+import type { DueMail } from "@/models/due-mail";
 import { User } from "@/models/User";
 
 /** A link that does not set a password: expired, used, replaced by a newer one, or never issued. */
@@ -35,10 +36,14 @@ export function askForPasswordReset(email: string, ip: string): void {
   after(() => recordPasswordReset(email, ip).catch((error: unknown) => logUnexpected("[auth] recording a password reset failed", error)));
 }
 
+/** An account keeps the due mails of this long (and the new one): every ask adds one. */
+const KEEP_MAILS_MS = 7 * 24 * 60 * 60_000;
+
 /**
- * An account with a password gets a new token (replacing any older one) and its mail in the same
+ * An account with a password gets a new link (replacing any older one) and its mail in the same
  * write; one that signs in only with Google gets a mail saying so; an unknown address, or a limited
- * ask, gets nothing.
+ * ask, gets nothing. The link's token is derived from the mail's id (lib/auth/password-reset-token.ts):
+ * the account keeps its digest, the mail only `{ link: true }`.
  */
 export async function recordPasswordReset(emailInput: string, ip: string): Promise<void> {
   const email = normaliseEmail(emailInput);
@@ -46,14 +51,17 @@ export async function recordPasswordReset(emailInput: string, ip: string): Promi
   await connectDb();
   const user = await User.findOne({ email }, { _id: 1, passwordHash: 1 }).select("+passwordHash").lean();
   if (!user) return;
-  const token = user.passwordHash ? newResetToken() : null;
-  const write = token
-    ? { $set: { resetTokenHash: resetTokenDigest(token), resetTokenExpires: new Date(Date.now() + RESET_LINK_VALID_MS) }, $push: { mailsDue: dueMail("password-reset", { token }) } }
-    : { $push: { mailsDue: dueMail("password-reset") } };
-  // Under the account's lock: the embedded database's $push reads and writes the whole list, so two
-  // asks written at once could lose a mail, or keep one link's digest and send the other's mail.
-  await withLock(accountLock(user._id), ACCOUNT_BUSY, () => User.updateOne({ _id: user._id }, write));
-  mailsRecorded();
+  const mail = user.passwordHash ? dueMail("password-reset", { link: true }) : dueMail("password-reset");
+  const link = user.passwordHash ? { resetTokenHash: resetTokenDigest(resetTokenOf(String(mail._id))), resetTokenExpires: new Date(Date.now() + RESET_LINK_VALID_MS) } : {};
+  // Under the account's lock: the embedded database rewrites the whole document, so two asks written
+  // at once could lose a mail, or keep one link's digest and send the other's mail. The account's
+  // older due mails are dropped in the same write, so they do not pile up ask after ask.
+  await withLock(accountLock(user._id), ACCOUNT_BUSY, async () => {
+    const stored = await User.findById(user._id, { mailsDue: 1 }).lean<{ mailsDue?: DueMail[] }>();
+    const kept = (stored?.mailsDue ?? []).filter((due) => due.at.getTime() > Date.now() - KEEP_MAILS_MS);
+    await User.updateOne({ _id: user._id }, { $set: { ...link, mailsDue: [...kept, mail] } });
+  });
+  mailsRecorded({ userId: String(user._id) }, [mail]);
 }
 
 /**

@@ -3,6 +3,8 @@ import { Types } from "mongoose";
 import type { ComposedMail, QueuedMail } from "@/lib/mail/compose-types";
 import { NotFoundError } from "@/lib/errors";
 import { connectDb } from "@/lib/storage/connect";
+import { isDuplicateKey } from "@/lib/storage/duplicate-key";
+import { findEachById } from "@/lib/storage/each-by-id";
 import { MailLog, type MailLogFields, type MailState } from "@/models/MailLog";
 import { Order } from "@/models/Order";
 
@@ -10,16 +12,22 @@ import { Order } from "@/models/Order";
 
 const oid = (id: string | undefined) => (id && Types.ObjectId.isValid(id) ? new Types.ObjectId(id) : undefined);
 
-/** Notes the mail as queued; a mail already logged (queued again after a crash) is left as it is. */
+/**
+ * Notes the mail as queued, by inserting its log under the mail's id: an insert is atomic on the
+ * engine (the unique _id), so of two relays of one mail one inserts it and the other finds it there,
+ * and a log already written (a later round, another process) is left as it is.
+ */
 export async function logQueued(mail: QueuedMail, queuedAt = new Date()): Promise<void> {
-  await MailLog.updateOne(
-    { _id: new Types.ObjectId(mail.id) },
-    { $setOnInsert: { kind: mail.kind, orderId: oid(mail.orderId), userId: oid(mail.userId), state: "queued", attempts: 0, queuedAt } },
-    { upsert: true },
-  ).catch((error: unknown) => {
-    // Two relays logging the same mail at once: the other one's insert won, which is all this wanted.
-    if ((error as { code?: unknown }).code !== 11000) throw error;
+  const log = { _id: new Types.ObjectId(mail.id), kind: mail.kind, orderId: oid(mail.orderId), userId: oid(mail.userId), state: "queued", attempts: 0, queuedAt };
+  await MailLog.collection.insertOne(Object.fromEntries(Object.entries(log).filter(([, value]) => value !== undefined)) as never).catch((error: unknown) => {
+    if (!isDuplicateKey(error)) throw error;
   });
+}
+
+/** The logs of these mails, by mail id (a mail never logged is absent). */
+export async function logStates(mailIds: readonly string[]): Promise<Map<string, MailState>> {
+  const logs = await findEachById<{ _id: Types.ObjectId; state: MailState }>(MailLog, mailIds, { state: 1 });
+  return new Map(logs.map((log) => [String(log._id), log.state]));
 }
 
 /** The mail's state now, or null when it was never logged. */

@@ -15,9 +15,9 @@ const FIRST_RETRY_MS = 2_000;
 const DAY_S = 24 * 60 * 60;
 
 /**
- * A mail's job id is its own id: queuing it again (a relay that crashed after queuing it, before
- * taking it off its document) finds the job there and adds nothing. Finished jobs are kept long
- * enough for that (two weeks), failed ones for an admin to send again.
+ * A mail's job id is its own id: queuing it again (the sweep after the direct path, another process)
+ * finds the job there and adds nothing. Finished jobs are kept long enough for that (two weeks),
+ * failed ones for an admin to send again.
  */
 const MAIL_JOB_OPTIONS: JobsOptions = {
   attempts: MAIL_TRIES,

@@ -3,6 +3,7 @@ import { Types } from "mongoose";
 import type { Outcome } from "@/lib/storage/batches";
 import { ConflictError } from "@/lib/errors";
 import { mailsRecorded } from "@/lib/mail/due";
+import type { DueMail } from "@/models/due-mail";
 import { type WantedLine, linesAsOrdered } from "@/lib/orders/order-lines";
 import { newOrderNumbers } from "@/lib/orders/order-numbers";
 import { placedMails } from "@/lib/orders/order-mails";
@@ -143,7 +144,7 @@ export async function storeOrdersLocked(requests: NewOrderOf[], parts: Map<strin
     return outcomes;
   }
   ordersStored(takes.map((take) => ({ take, at })));
-  mailsRecorded();
+  for (const { order } of accepted) mailsRecorded({ orderId: String(order._id) }, order.toObject<{ mailsDue?: DueMail[] }>().mailsDue ?? []);
   // insertMany answers in the order it was given.
   accepted.forEach(({ i }, n) => (outcomes[i] = { value: { order: stored[n]!, recorded: recordInListsAndTotals(stored[n]!) } }));
   return outcomes;

@@ -21,9 +21,9 @@ export function statusMail(to: OrderStatus, putBack: PutBack): DueMail | null {
 
 export const paidMail = (): DueMail => dueMail("payment-received");
 
-/** Sets `set` on the order matching `filter`, recording `mail` with it; whether it matched. */
-export async function writeWithMail(filter: Record<string, unknown>, set: Record<string, unknown>, mail: DueMail | null): Promise<boolean> {
+/** Sets `set` on the order matching `filter` (its _id among its conditions), recording `mail` with it; whether it matched. */
+export async function writeWithMail(filter: { _id: unknown } & Record<string, unknown>, set: Record<string, unknown>, mail: DueMail | null): Promise<boolean> {
   const made = (await Order.updateOne(filter, { $set: set, ...(mail ? { $push: { mailsDue: mail } } : {}) })).modifiedCount === 1;
-  if (made && mail) mailsRecorded();
+  if (made && mail) mailsRecorded({ orderId: String(filter._id) }, [mail]);
   return made;
 }

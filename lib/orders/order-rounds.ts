@@ -59,7 +59,7 @@ async function storeLocked(
     }
   }
   ordersStored(taken);
-  mailsRecorded();
+  for (const { docs } of taken) for (const doc of docs) mailsRecorded({ orderId: String(doc._id) }, doc.mailsDue);
   onStored?.();
   // Not awaited under the locks: the stock on cached pages is only marked stale (the replies have
   // gone already), and a slow Redis must not hold the parts' locks.

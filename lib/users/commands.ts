@@ -36,8 +36,9 @@ export async function registerUser(input: { email: string; name?: string; image?
     return { created: false, account: toAccount({ ...existing, ...fill }) };
   }
   try {
-    const user = await openAccount({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "", mailsDue: welcomeMails() });
-    mailsRecorded();
+    const mails = welcomeMails();
+    const user = await openAccount({ email, displayName: input.name ?? "", name: input.name ?? "", photoURL: input.image ?? "", mailsDue: mails });
+    mailsRecorded({ userId: String(user._id) }, mails);
     return { created: true, account: toAccount(user) };
   } catch (error) {
     // Two registrations of the same new email raced: the other one created it.
@@ -57,8 +58,9 @@ export async function createAccountWithPassword(input: { email: string; password
   if (await User.exists({ email })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash, mailsDue: welcomeMails() });
-    mailsRecorded();
+    const mails = welcomeMails();
+    const user = await openAccount({ email, displayName: input.name, name: input.name, passwordHash, mailsDue: mails });
+    mailsRecorded({ userId: String(user._id) }, mails);
     return toAccount(user);
   } catch (error) {
     if (isDuplicateKey(error)) throw new EmailTakenError();

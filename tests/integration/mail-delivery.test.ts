@@ -150,7 +150,7 @@ describe("mail through the queue, with real server processes", () => {
     const placed = await burst(on(a, customer), String(part._id), 12);
     // Stopped while its mails are still being queued and sent.
     await Promise.all(servers.splice(0).map((server) => server.stop()));
-    // A crash between an order's write and its relay leaves its mail due on the order.
+    // A crash right after an order's write, before its direct path relayed it: the mail is on the order only, for the sweep.
     const left = dueMail("order-shipped");
     await Order.updateOne({ _id: placed.orderIds[0] }, { $push: { mailsDue: left } });
     const restarted = await startShop();
@@ -196,7 +196,7 @@ describe("mail through the queue, with real server processes", () => {
     await vi.waitFor(async () => expect((await asAdmin.get<Listed>(`/orders/${orderId}/mails`)).body.mails[0]).toMatchObject({ state: "sent", attempts: 2 }));
   }, 120_000);
 
-  it("starts and takes orders with its Redis never reachable, keeping their mail due on the orders", async () => {
+  it("starts and takes orders with its Redis never reachable, their mail recorded on the orders for the sweep", async () => {
     // Alone: no other process's relay may queue these orders' mail.
     await Promise.all(servers.splice(0).map((server) => server.stop()));
     const nowhere = `redis://127.0.0.1:${await freePort()}`;

@@ -12,6 +12,7 @@ import { ensureIndexes } from "@/lib/seed/seed";
 import { EmailTakenError, createAccountWithPassword, registerUser } from "@/lib/users/commands";
 import type { AccountView } from "@/lib/users/views";
 import { partSchema } from "@/lib/validation/parts";
+import type { QueuedMail } from "@/lib/mail/compose-types";
 import type { DueMail } from "@/models/due-mail";
 import { Order } from "@/models/Order";
 import { ScheduledRun } from "@/models/ScheduledRun";
@@ -56,16 +57,16 @@ async function accountMails(email: string): Promise<string[]> {
   return (user?.mailsDue ?? []).map((mail) => mail.kind);
 }
 
-/** How many times this process's relay was told of new mails while `work` ran. */
-async function signalsDuring(work: () => Promise<unknown>): Promise<number> {
-  let signals = 0;
-  const stop = onMailsRecorded(() => (signals += 1));
+/** The mails this process's relay was handed while `work` ran. */
+async function handedOver(work: () => Promise<unknown>): Promise<QueuedMail[]> {
+  const mails: QueuedMail[] = [];
+  const stop = onMailsRecorded((recorded) => mails.push(...recorded));
   try {
     await work();
   } finally {
     stop();
   }
-  return signals;
+  return mails;
 }
 
 const held: string[] = [];
@@ -86,8 +87,10 @@ describe("an order placed", () => {
   it("by Purchase Now carries one confirmation, and the relay is told at once", async () => {
     const partId = await newPart();
     let order: Awaited<ReturnType<typeof onePart>> | undefined;
-    expect(await signalsDuring(async () => (order = await onePart(partId, 2)))).toBeGreaterThan(0);
+    const mails = await handedOver(async () => (order = await onePart(partId, 2)));
     expect(await kinds(order!._id)).toEqual(["order-confirmation"]);
+    const [due] = await orderMails(order!._id);
+    expect(mails).toEqual([{ id: String(due!._id), kind: "order-confirmation", orderId: String(order!._id) }]);
   });
 
   it("at the checkout carries one confirmation, and a retry with the same key records none more", async () => {
@@ -189,7 +192,7 @@ describe("an order's status or payment changed", () => {
   it("deleted: nothing is sent", async () => {
     const partId = await newPart();
     const order = await onePart(partId);
-    expect(await signalsDuring(() => deleteOrder(order._id, ADMIN))).toBe(0);
+    expect(await handedOver(() => deleteOrder(order._id, ADMIN))).toEqual([]);
   });
 });
 

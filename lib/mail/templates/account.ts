@@ -1,5 +1,6 @@
 import "server-only";
 import { isValidObjectId } from "mongoose";
+import { resetTokenOf } from "@/lib/auth/password-reset-token";
 import { connectDb } from "@/lib/storage/connect";
 import { SITE_NAME, absoluteUrl } from "@/lib/site/site";
 import type { Composer, QueuedMail } from "@/lib/mail/compose-types";
@@ -40,8 +41,8 @@ export const welcome: Composer = async (mail) => {
   };
 };
 
-/** The reset link's token as recorded with the request; absent for an account that signs in with Google only. */
-const tokenOf = (mail: QueuedMail): string | null => (typeof mail.data?.token === "string" && mail.data.token !== "" ? mail.data.token : null);
+/** The reset link's token, derived again from the mail's id; none for an account that signs in with Google only. */
+const tokenOf = (mail: QueuedMail): string | null => (mail.data?.link === true ? resetTokenOf(mail.id) : null);
 
 export const passwordReset: Composer = async (mail) => {
   const account = await accountOf(mail);
