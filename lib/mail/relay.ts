@@ -23,8 +23,14 @@ import { User } from "@/models/User";
 
 /** Documents read per query: a backlog is worked through batch by batch. */
 const BATCH = 50;
-/** The sweep's interval. */
-const SWEEP_MS = 30_000;
+/**
+ * The sweep's interval in quiet times: the embedded engine filters `mailsDue.at` without its index
+ * (only equality reaches PostgreSQL), so a round reads every order and account; the direct path
+ * relays every mail in the normal run of things, and the sweep only catches what a crash left.
+ */
+const SWEEP_MS = 60 * 60_000;
+/** After a relay that failed (Redis or the database away), the sweep runs this often until one succeeds. */
+const CATCH_UP_MS = 30_000;
 /** A write may land this long after its mail's `at`: the sweep reads back this far behind its checkpoint. */
 export const SWEEP_SLACK_MS = 2 * 60_000;
 const WARN_EVERY_MS = 60_000;
@@ -109,24 +115,35 @@ function warnOnce(error: unknown): void {
 }
 
 /**
- * Starts this process's relay: the mails of every `mailsRecorded()` at once, and a sweep now and
- * then, never two at once. Every process sweeps (a round is idempotent). Returns how to stop it (tests).
+ * Starts this process's relay: the mails of every `mailsRecorded()` at once; a sweep at start-up
+ * (a crash may have left mails unrelayed), hourly, and every half minute after a relay that failed
+ * until a sweep succeeds; never two at once. Every process sweeps (a round is idempotent). Returns
+ * how to stop it (tests).
  */
 export function startMailRelay(): () => void {
   let sweeping = false;
+  let behind = true;
+  const failed = (error: unknown) => {
+    behind = true;
+    warnOnce(error);
+  };
   const sweep = () => {
     if (sweeping) return;
     sweeping = true;
+    behind = false;
     void sweepDueMails()
-      .catch(warnOnce)
+      .catch(failed)
       .finally(() => (sweeping = false));
   };
-  const unhook = onMailsRecorded((mails) => void relayMails(mails).catch(warnOnce));
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
+  const unhook = onMailsRecorded((mails) => void relayMails(mails).catch(failed));
+  const hourly = setInterval(sweep, SWEEP_MS);
+  const catchUp = setInterval(() => behind && sweep(), CATCH_UP_MS);
+  hourly.unref();
+  catchUp.unref();
   sweep();
   return () => {
     unhook();
-    clearInterval(timer);
+    clearInterval(hourly);
+    clearInterval(catchUp);
   };
 }
