@@ -5,17 +5,17 @@
 //   node scripts/services/ferretdb.mjs [--port 27027] [--data .data/ferretdb] [--fresh]
 // runs it in the foreground until Ctrl-C; other scripts import startFerretDB().
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
 import { repoRoot } from "./paths.mjs";
 import { ensurePostgresInstalled, startPostgres } from "./postgres.mjs";
 import { freePort, startServerProcess } from "./server-process.mjs";
+import { binDir, ensureGoBinary } from "./go-binary.mjs";
 
 export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
-const binDir = path.join(repoRoot, ".cache", "bin");
 export const ferretBinary = path.join(binDir, "ferretdb");
 
 export class EmbeddedDbError extends Error {}
@@ -25,63 +25,36 @@ function run(cmd, args, opts = {}) {
   return { ok: r.status === 0, stdout: r.stdout ?? "", stderr: (r.stderr ?? "") + (r.error ? String(r.error) : "") };
 }
 
-function haveGo() {
-  return run("go", ["version"]).ok;
-}
-
-function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /** Builds the FerretDB binary into .cache/bin on first use. */
-export async function ensureFerretBinary() {
-  if (existsSync(ferretBinary)) return ferretBinary;
-  if (!haveGo()) {
-    throw new EmbeddedDbError(
-      "The embedded database needs Go to build FerretDB once: install Go (https://go.dev/dl/) or set MONGODB_URI to a MongoDB server.",
-    );
-  }
-  mkdirSync(binDir, { recursive: true });
-  // Two processes starting at once (tests and shop) must not build twice.
-  const lock = path.join(binDir, ".building");
-  while (true) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (existsSync(ferretBinary)) return ferretBinary;
-      if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(1000);
-    }
-  }
-  try {
-    if (existsSync(ferretBinary)) return ferretBinary;
-    const started = Date.now();
-    console.log(`[db] Building the embedded database (FerretDB ${FERRETDB_VERSION}) with go build; this happens once…`);
-    const env = { ...process.env, GOFLAGS: "-buildvcs=false" };
-    // `go install ${MODULE}/cmd/ferretdb@${FERRETDB_VERSION}` cannot be used as is:
-    // it asks the module proxy for FerretDB's version list (refused here), and the
-    // binary it makes panics because FerretDB's release tooling, not the module,
-    // writes build/version/version.txt. So: download the pinned, checksum-verified
-    // module, copy it to a writable folder, write that file, and build the same command.
-    const dl = run("go", ["mod", "download", "-json", `${MODULE}@${FERRETDB_VERSION}`], { env });
-    const dir = dl.ok ? JSON.parse(dl.stdout).Dir : undefined;
-    if (!dir) throw new EmbeddedDbError(`Could not download FerretDB ${FERRETDB_VERSION}:\n${dl.stderr}`);
-    const src = path.join(repoRoot, ".cache", "ferretdb-src");
-    rmSync(src, { recursive: true, force: true });
-    cpSync(dir, src, { recursive: true });
-    run("chmod", ["-R", "u+w", src]);
-    writeFileSync(path.join(src, "build", "version", "version.txt"), `${FERRETDB_VERSION}\n`);
-    const tmp = `${ferretBinary}.tmp`;
-    const r = run("go", ["build", "-trimpath", "-o", tmp, "./cmd/ferretdb"], { env, cwd: src });
-    if (!r.ok) throw new EmbeddedDbError(`Could not build FerretDB:\n${r.stderr}`);
-    renameSync(tmp, ferretBinary);
-    rmSync(src, { recursive: true, force: true });
-    console.log(`[db] Built FerretDB ${FERRETDB_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    return ferretBinary;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+export function ensureFerretBinary() {
+  return ensureGoBinary({
+    binary: ferretBinary,
+    missingGo: () => new EmbeddedDbError("The embedded database needs Go to build FerretDB once: install Go (https://go.dev/dl/) or set MONGODB_URI to a MongoDB server."),
+    build: () => {
+      const started = Date.now();
+      console.log(`[db] Building the embedded database (FerretDB ${FERRETDB_VERSION}) with go build; this happens once…`);
+      const env = { ...process.env, GOFLAGS: "-buildvcs=false" };
+      // `go install ${MODULE}/cmd/ferretdb@${FERRETDB_VERSION}` cannot be used as is:
+      // it asks the module proxy for FerretDB's version list (refused here), and the
+      // binary it makes panics because FerretDB's release tooling, not the module,
+      // writes build/version/version.txt. So: download the pinned, checksum-verified
+      // module, copy it to a writable folder, write that file, and build the same command.
+      const dl = run("go", ["mod", "download", "-json", `${MODULE}@${FERRETDB_VERSION}`], { env });
+      const dir = dl.ok ? JSON.parse(dl.stdout).Dir : undefined;
+      if (!dir) throw new EmbeddedDbError(`Could not download FerretDB ${FERRETDB_VERSION}:\n${dl.stderr}`);
+      const src = path.join(repoRoot, ".cache", "ferretdb-src");
+      rmSync(src, { recursive: true, force: true });
+      cpSync(dir, src, { recursive: true });
+      run("chmod", ["-R", "u+w", src]);
+      writeFileSync(path.join(src, "build", "version", "version.txt"), `${FERRETDB_VERSION}\n`);
+      const tmp = `${ferretBinary}.tmp`;
+      const r = run("go", ["build", "-trimpath", "-o", tmp, "./cmd/ferretdb"], { env, cwd: src });
+      if (!r.ok) throw new EmbeddedDbError(`Could not build FerretDB:\n${r.stderr}`);
+      renameSync(tmp, ferretBinary);
+      rmSync(src, { recursive: true, force: true });
+      console.log(`[db] Built FerretDB ${FERRETDB_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    },
+  });
 }
 
 /** Why FerretDB at `uri` does not answer `ping`, or null when it does. */

@@ -5,60 +5,39 @@
 //   node scripts/services/mailpit.mjs [--smtp-port 1025] [--http-port 8025] [--data .data/mailpit]
 // runs it in the foreground until Ctrl-C; other scripts import startMailpit().
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { repoRoot } from "./paths.mjs";
 import { freePort, startServerProcess } from "./server-process.mjs";
+import { binDir, ensureGoBinary } from "./go-binary.mjs";
 
 export const MAILPIT_VERSION = "v1.33.1";
 const MODULE = "github.com/axllent/mailpit";
-const binDir = path.join(repoRoot, ".cache", "bin");
 export const mailpitBinary = path.join(binDir, "mailpit");
 
 export class EmbeddedMailError extends Error {}
 
-function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /** Builds the Mailpit binary into .cache/bin on first use (go install of the pinned version). */
-export async function ensureMailpitBinary() {
-  if (existsSync(mailpitBinary)) return mailpitBinary;
-  if (spawnSync("go", ["version"]).status !== 0) {
-    throw new EmbeddedMailError("The embedded mail server needs Go to build Mailpit once: install Go (https://go.dev/dl/) or set SMTP_URL to a mail server.");
-  }
-  mkdirSync(binDir, { recursive: true });
-  // Two processes starting at once (tests and shop) must not build twice.
-  const lock = path.join(binDir, ".building-mailpit");
-  while (true) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (existsSync(mailpitBinary)) return mailpitBinary;
-      if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(1000);
-    }
-  }
-  try {
-    if (existsSync(mailpitBinary)) return mailpitBinary;
-    const started = Date.now();
-    console.log(`[mail] Building the embedded mail server (Mailpit ${MAILPIT_VERSION}) with go install; this happens once…`);
-    // Installed into a folder of its own, then moved: a build cut short never leaves a half binary.
-    const gobin = path.join(binDir, ".mailpit-build");
-    rmSync(gobin, { recursive: true, force: true });
-    const env = { ...process.env, GOBIN: gobin, GOFLAGS: "-buildvcs=false" };
-    // The build is long and the machine shared: it yields to everything else.
-    const r = spawnSync("nice", ["-n", "19", "go", "install", "-trimpath", `${MODULE}@${MAILPIT_VERSION}`], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    if (r.status !== 0) throw new EmbeddedMailError(`Could not build Mailpit ${MAILPIT_VERSION}:\n${r.stderr ?? ""}${r.error ?? ""}`);
-    renameSync(path.join(gobin, "mailpit"), mailpitBinary);
-    rmSync(gobin, { recursive: true, force: true });
-    console.log(`[mail] Built Mailpit ${MAILPIT_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    return mailpitBinary;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+export function ensureMailpitBinary() {
+  return ensureGoBinary({
+    binary: mailpitBinary,
+    missingGo: () => new EmbeddedMailError("The embedded mail server needs Go to build Mailpit once: install Go (https://go.dev/dl/) or set SMTP_URL to a mail server."),
+    build: () => {
+      const started = Date.now();
+      console.log(`[mail] Building the embedded mail server (Mailpit ${MAILPIT_VERSION}) with go install; this happens once…`);
+      // Installed into a folder of its own, then moved: a build cut short never leaves a half binary.
+      const gobin = path.join(binDir, ".mailpit-build");
+      rmSync(gobin, { recursive: true, force: true });
+      const env = { ...process.env, GOBIN: gobin, GOFLAGS: "-buildvcs=false" };
+      // The build is long and the machine shared: it yields to everything else.
+      const r = spawnSync("nice", ["-n", "19", "go", "install", "-trimpath", `${MODULE}@${MAILPIT_VERSION}`], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      if (r.status !== 0) throw new EmbeddedMailError(`Could not build Mailpit ${MAILPIT_VERSION}:\n${r.stderr ?? ""}${r.error ?? ""}`);
+      renameSync(path.join(gobin, "mailpit"), mailpitBinary);
+      rmSync(gobin, { recursive: true, force: true });
+      console.log(`[mail] Built Mailpit ${MAILPIT_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    },
+  });
 }
 
 async function ready(httpPort) {
