@@ -1,20 +1,42 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SHOPS, shopBaseUrl, shopPorts, thisShop } from "./e2e/shops";
 
-// The production build against a fresh embedded database, on ports of its own,
-// so the tests can run beside a shop started with `npm start`.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dbPort = Number(process.env.E2E_DB_PORT ?? 27127);
-// The shop's private Redis (the mail queue) and Mailpit (the mail the journeys read: e2e/support.ts).
-const redisPort = Number(process.env.E2E_REDIS_PORT ?? 6427);
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 1127);
-const mailPort = Number(process.env.E2E_MAILPIT_PORT ?? 8127);
-const baseURL = `http://127.0.0.1:${port}`;
+// The production build against fresh embedded databases, on ports of their own (e2e/shops.ts), so
+// the tests can run beside a shop started with `npm start`. This file is read again in each worker,
+// where `thisShop()` is the worker's own shop.
+const baseURL = shopBaseUrl(thisShop());
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-test";
+
+/** One shop: its database, private Redis (the mail queue) and Mailpit (the mail the journeys read: e2e/support.ts), then next start. */
+function shopServer(index: number) {
+  const ports = shopPorts(index);
+  const url = shopBaseUrl(ports);
+  const data = index === 0 ? ".data/e2e" : `.data/e2e-${index + 1}`;
+  return {
+    command: `node scripts/services/with-db.mjs --seed --fresh --port ${ports.db} --data ${data} --redis-port ${ports.redis} --smtp-port ${ports.smtp} --mail-port ${ports.mail} -- next start -H 127.0.0.1 -p ${ports.web}`,
+    url,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: {
+      NEXT_DIST_DIR: distDir,
+      NEXTAUTH_URL: url,
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
+      ADMIN_EMAIL: "admin@autoparts.local",
+      ADMIN_PASSWORD: "admin-dev-password",
+      // Every test signs in from 127.0.0.1: lift the per-address limits, keep the per-email one (10 per 15 minutes) under test.
+      AUTH_SIGNIN_FAILURES_PER_IP: "1000",
+      AUTH_SIGNUPS_PER_IP: "1000",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
+  // A file's tests run in order in one worker; the files are shared out among the shops' workers.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_SHOPS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -35,22 +57,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `node scripts/services/with-db.mjs --seed --fresh --port ${dbPort} --data .data/e2e --redis-port ${redisPort} --smtp-port ${smtpPort} --mail-port ${mailPort} -- next start -H 127.0.0.1 -p ${port}`,
-    url: baseURL,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NEXT_DIST_DIR: distDir,
-      NEXTAUTH_URL: baseURL,
-      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
-      ADMIN_EMAIL: "admin@autoparts.local",
-      ADMIN_PASSWORD: "admin-dev-password",
-      // Every test signs in from 127.0.0.1: lift the per-address limits, keep the per-email one (10 per 15 minutes) under test.
-      AUTH_SIGNIN_FAILURES_PER_IP: "1000",
-      AUTH_SIGNUPS_PER_IP: "1000",
-    },
-  },
+  webServer: Array.from({ length: E2E_SHOPS }, (_, index) => shopServer(index)),
 });

@@ -2,12 +2,11 @@ import { expect, test, type Locator } from "@playwright/test";
 import mongoose from "mongoose";
 import { Part } from "../models/Part";
 import { pngPicture } from "../tests/support/pictures";
-import { ADMIN, clickHydrated, expirePublicCache, submitSignIn } from "./support";
+import { ADMIN, clickHydrated, e2eDatabaseUri, expirePublicCache, submitSignIn } from "./support";
 
 // Part pictures: one an admin uploads through Add A Product is shown on the part's page; one that
 // is broken (missing shipped file, unreachable https link) shows the placeholder, never a broken icon.
 
-const dbUri = `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? 27127}/autoparts`;
 const cases = [
   { partsname: "Test Part With Missing Picture", image: "/parts/does-not-exist.svg", structuredImage: /\/parts\/placeholder\.svg$/ },
   { partsname: "Test Part With Broken Https Picture", image: "https://images.example.invalid/part.png", structuredImage: /^https:\/\/images\.example\.invalid\/part\.png$/ },
@@ -18,7 +17,7 @@ const ids: string[] = [];
 const drawn = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
 test.beforeAll(async () => {
-  await mongoose.connect(dbUri, { serverSelectionTimeoutMS: 5_000 });
+  await mongoose.connect(e2eDatabaseUri(), { serverSelectionTimeoutMS: 5_000 });
   const created = await Part.insertMany(
     cases.map(({ partsname, image }) => ({ partsname, image, price: 10, quantity: 0, minOrder: 1, description: "A part used by the picture tests." })),
   );

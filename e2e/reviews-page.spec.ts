@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedReviews } from "../lib/seed/catalogue";
+import { shopBaseUrl } from "./shops";
 import { deleteInsertedReviews, insertReviews } from "./support";
 
 // Home shows the 6 newest reviews; every review can be read on the reviews page,
@@ -29,7 +30,7 @@ test.afterAll(async ({ browser }) => {
   await deleteInsertedReviews(PREFIX);
   // The count home shows is kept on write: after reviews leave behind the app's back, it is right again.
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/`);
+  await page.goto(shopBaseUrl());
   const home = page.getByRole("region", { name: "What our customers say" });
   await expect(home.getByRole("link", { name: `Read all ${seedReviews.length} reviews` })).toBeVisible();
   await page.close();

@@ -4,6 +4,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { encode } from "next-auth/jwt";
 import { seedParts } from "../lib/seed/catalogue";
+import { shopBaseUrl, thisShop } from "./shops";
 
 export const ADMIN = { email: "admin@autoparts.local", password: "admin-dev-password" };
 export const PASSWORD = "secret-pass-1";
@@ -76,7 +77,8 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; n
   return page.evaluate(async () => (await fetch("/api/auth/session")).json());
 }
 
-export const e2eDatabaseUri = () => `mongodb://127.0.0.1:${process.env.E2E_DB_PORT ?? "27127"}/autoparts`;
+/** The database of the shop this worker drives (e2e/shops.ts). */
+export const e2eDatabaseUri = () => `mongodb://127.0.0.1:${thisShop().db}/autoparts`;
 
 /** Runs one change straight in the e2e database, as another admin or another tab would. */
 async function inDatabase(change: (db: mongoose.Connection) => Promise<void>): Promise<void> {
@@ -158,7 +160,7 @@ export async function insertOrders(email: string, count: number): Promise<void> 
  * what was there before.
  */
 export async function expirePublicCache(): Promise<void> {
-  const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  const base = shopBaseUrl();
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -245,7 +247,7 @@ export async function firstPartPath(page: Page): Promise<{ path: string; name: s
 }
 
 /** The end-to-end shop's Mailpit (playwright.config.ts starts it): its HTTP API, where the journeys read the mail sent. */
-export const MAILPIT_URL = `http://127.0.0.1:${process.env.E2E_MAILPIT_PORT ?? 8127}`;
+export const MAILPIT_URL = `http://127.0.0.1:${thisShop().mail}`;
 
 /** A mail Mailpit received, with its bodies. */
 export type ReceivedMail = { ID: string; MessageID: string; Subject: string; Text: string; HTML: string; To: { Address: string }[] };

@@ -53,7 +53,8 @@ if run_step build npx next build; then
   run_step typecheck npx tsc --noEmit
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
   run_step fuzz bash scripts/testing/fuzz.sh short
-  run_step playwright npx playwright test
+  # Two shops, each with a worker of its own (e2e/shops.ts): the journeys take about half as long.
+  run_step playwright env E2E_SHOPS="${E2E_SHOPS:-2}" npx playwright test
 fi
 
 node scripts/testing/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
