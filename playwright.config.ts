@@ -39,7 +39,8 @@ export default defineConfig({
   workers: E2E_SHOPS,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
+  // Two shops and two browsers share the machine's cores: room for the longest journeys (about 30 s alone).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [
     ["list"],
