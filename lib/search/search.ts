@@ -14,8 +14,8 @@ export { highlightRanges } from "@/lib/search/highlight";
 
 /**
  * The parts a search text matches, most relevant first (lib/search/ranking.ts): `soldOut` and
- * `fitting` (the chosen vehicle's parts) are ids; `within`, the parts a page is narrowed to. `complete`: every match was found (no list was
- * read only in part), so counts are exact.
+ * `fitting` (the chosen vehicle's parts) are ids; `within`, the parts a page is narrowed to.
+ * `complete`: every match was found (no list was read only in part), so counts are exact.
  */
 export async function searchMatches(
   q: string,
@@ -24,7 +24,8 @@ export async function searchMatches(
   // The typed words' lists and the number's are read while the plan looks up typos and synonyms: most searches need them.
   const read = listReader();
   const number = numberQueryOf(searchText(q));
-  void Promise.all([...new Set(searchWords(searchText(q)))].slice(0, MAX_QUERY_WORDS).map((word) => read(searchList(word))).concat(number ? [read(numberList(number))] : [])).catch(() => undefined);
+  const ahead = [...new Set(searchWords(searchText(q)))].slice(0, MAX_QUERY_WORDS).map((word) => read(searchList(word)));
+  void Promise.all(number ? [...ahead, read(numberList(number))] : ahead).catch(() => undefined);
   const plan = await planQuery(q);
   const { matches, complete } = await planMatches(plan, within, read);
   return { entries: matches.sort(byRelevance(soldOut, fitting)).map((match) => match.entry), plan, complete };
