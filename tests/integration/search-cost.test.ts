@@ -69,4 +69,11 @@ describe("what a search costs", () => {
     expect(after).toEqual(before);
     expect(Math.max(...after)).toBeLessThan(45);
   }, 120_000);
+
+  it("answers a long, many-worded, accented or symbol-only search at a bounded cost, never an error", async () => {
+    for (const q of ["w".repeat(100), "widgte ".repeat(15), "ab cd ef gh ij kl mn op qr st uv wx yz ".repeat(3), "Ŵíďğéţ ¢łåmp", "🔧🔩 #$%^&*()", "alternatorbracketclampwidget"]) {
+      const { reads } = await searchesOf(q);
+      expect(reads, q).toBeLessThan(80);
+    }
+  });
 });
