@@ -1,6 +1,7 @@
 import "server-only";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
-import { catalogueRebuild, NUMBER_LIST_PREFIX, partListChanges, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { catalogueRebuild, partListChanges } from "@/lib/catalogue/lists";
+import { NUMBER_LIST_PREFIX, SEARCH_LIST_PREFIX, SEARCH_LIST_PREFIXES } from "@/lib/search/lists";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
 import { FACET_LIST_PREFIXES } from "@/lib/catalogue/facets";
@@ -35,7 +36,7 @@ export async function reindexCatalogue(): Promise<string> {
     // Ids grow with time: the smaller is the older part.
     if (sku && (!holder || String(part._id) < String(holder))) skus.set(sku, part._id);
   }
-  const isDerived = (list: string) => [SEARCH_LIST_PREFIX, NUMBER_LIST_PREFIX, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
+  const isDerived = (list: string) => [...SEARCH_LIST_PREFIXES, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
   const stale = await rebuild.write({ matches: isDerived, then: "drop" });
   await rebuildBrands(brands);
   await SkuClaim.deleteMany({});

@@ -36,6 +36,11 @@ type Row = { name: string; path: (i: number) => string; as?: keyof Sessions; aft
 type Latency = { samples: number; p50: number; p99: number; errors: number; cacheHits: number };
 type SizeResult = { generatedSeconds: number; latency: Record<string, Latency>; orders: OrderRun[]; loadAverage: { before: number[]; after: number[] } };
 
+/** Words of the bench's part names (its templates'), each searched beside "for", which every name holds. */
+const COMMON_WORD_SEARCHES = ["brake", "filter", "pump", "kit", "battery", "disc", "plug", "tyre", "radiator", "clutch"];
+/** Searches a customer mistypes, each a word of the bench's names one or two edits away. */
+const TYPO_SEARCHES = ["brkae disc", "oil filtre", "iridum plug", "batery", "alternatr", "radaitor", "cluth kit", "shock absorbr", "wter pump", "headlihgt"];
+
 function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
   const lastPage = (count: number) => Math.ceil(count / 20);
   // A different part each time: its page was never rendered in this run either.
@@ -45,6 +50,10 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     { name: "search /parts?q= (fresh term)", path: (i) => `/parts?q=${encodeURIComponent(`#${1 + ((i * 7919) % sizes.parts)}`)}` },
     // An MPN typed lower-case with spaces for its dashes, of a different part each time.
     { name: "part-number search /parts?q= (an MPN)", path: (i) => `/parts?q=${encodeURIComponent(benchMpn((i * 7919) % sizes.parts).toLowerCase().replaceAll("-", " "))}` },
+    // "for" is in every part's name: its list is read up to its cap, the rarer word whole.
+    { name: "search /parts?q= (a word in every name)", path: (i) => `/parts?q=${encodeURIComponent(`${COMMON_WORD_SEARCHES[i % COMMON_WORD_SEARCHES.length]} for`)}` },
+    // A typo in each search: its words one edit away come from the typo index.
+    { name: "search /parts?q= (a typo)", path: (i) => `/parts?q=${encodeURIComponent(TYPO_SEARCHES[i % TYPO_SEARCHES.length]!)}` },
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
     // The catalogue of one vehicle: a different model year each time (fitment rows ~5.5x the parts).
     { name: "vehicle page /vehicles/y/make/model", path: (i) => benchVehiclePath(i) },
