@@ -69,4 +69,24 @@ describe("the synonym list's cache, with REDIS_URL, in two server processes", ()
     expect((await a.admin.call("DELETE", `/search-synonyms/${id}?version=2`)).status).toBe(200);
     expect(await phrasesOf(b)).toEqual([]);
   });
+
+  it("changes what a search finds in the other process at once, with no reindex", async () => {
+    for (const partsname of ["Aluminium Radiator", "Electric Water Pump"]) {
+      const reply = await a.admin.post("/carparts", { partsname, image: "https://example.com/part.png", price: 50, quantity: 5, minOrder: 1, description: `${partsname} for the synonym test.` });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    }
+    const found = async (shop: Shop, q: string) => {
+      const reply = await shop.nobody.call<string>("GET", `/parts?q=${q}`);
+      expect(reply.status).toBe(200);
+      const html = String(reply.body).replaceAll("<!-- -->", "").replace(/<\/?mark>/g, "");
+      return ["Aluminium Radiator", "Electric Water Pump"].filter((name) => html.includes(name));
+    };
+    const added = await a.admin.post("/search-synonyms", { phrases: ["zzcooler", "radiator"] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(await found(b, "zzcooler")).toEqual(["Aluminium Radiator"]);
+
+    const { id } = (added.body as { group: { id: string } }).group;
+    expect((await b.admin.put(`/search-synonyms/${id}`, { phrases: ["zzcooler", "water pump"], version: 1 })).status).toBe(200);
+    expect(await found(a, "zzcooler")).toEqual(["Electric Water Pump"]);
+  });
 });
