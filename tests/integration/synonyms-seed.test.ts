@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { deleteSynonymGroup } from "@/lib/search/synonym-commands";
 import { DEFAULT_SYNONYM_GROUPS, seedSynonymList } from "@/lib/search/synonym-seed";
 import { SYNONYM_LIST_ID, readSynonymList, synonymMap } from "@/lib/search/synonyms";
+import { seedDatabase } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { SearchSynonyms } from "@/models/SearchSynonyms";
 
@@ -48,5 +49,11 @@ describe("the seeded synonym list", () => {
   it("lists the groups A–Z by their first phrase", async () => {
     const firsts = (await readSynonymList()).groups.map((group) => group.phrases[0]);
     expect(firsts).toEqual([...firsts].sort((a, b) => a!.localeCompare(b!)));
+  });
+
+  it("are installed by the shop's seed (npm run seed) once", async () => {
+    await SearchSynonyms.deleteOne({ _id: SYNONYM_LIST_ID });
+    expect((await seedDatabase({ NODE_ENV: "development" })).synonymGroupsAdded).toBe(DEFAULT_SYNONYM_GROUPS.length);
+    expect((await seedDatabase({ NODE_ENV: "development" })).synonymGroupsAdded).toBe(0);
   });
 });
