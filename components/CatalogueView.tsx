@@ -107,7 +107,9 @@ function countText(query: CatalogueQuery, result: PartSearchResult, fitting: str
   const firstShown = (result.page - 1) * result.pageSize + 1;
   const lastShown = firstShown + result.parts.length - 1;
   const fits = fitting ? ` that fit your ${fitting}` : "";
-  return `Showing ${firstShown}–${lastShown} of ${result.total} ${result.total === 1 ? "part" : "parts"}${matching}${fits}.`;
+  // A search of very common words reads the start of their lists only (docs/decisions.md): its count is of what it read.
+  const more = result.complete === false ? "+" : "";
+  return `Showing ${firstShown}–${lastShown} of ${result.total}${more} ${result.total === 1 && !more ? "part" : "parts"}${matching}${fits}.`;
 }
 
 /** One page of /parts: the search form, the vehicle, the count, the cards and the pagination. */

@@ -126,6 +126,21 @@ describe("ranking and what a search shows", () => {
     expect(found.slice(8)).toEqual(expect.arrayContaining(productParts("Clutch Kit 3-Piece")));
   });
 
+  it("ranks parts in stock before those sold out, and those fitting the chosen vehicle first", async () => {
+    const names = async (search: Parameters<typeof searchParts>[0]) => (await searchParts({ ...search, pageSize: 4 })).parts.map((p) => p.partsname);
+    expect(await names({ q: "front brake pad set" })).toEqual(["Brembo Front Brake Pad Set", "ATE Front Brake Pad Set", "TRW Front Brake Pad Set", "Textar Front Brake Pad Set"]);
+    await Part.updateOne({ partsname: "Brembo Front Brake Pad Set" }, { $set: { quantity: 0 } });
+    try {
+      expect((await names({ q: "front brake pad set" })).at(-1)).toBe("Brembo Front Brake Pad Set");
+    } finally {
+      await Part.updateOne({ partsname: "Brembo Front Brake Pad Set" }, { $set: { quantity: 20 } });
+    }
+    expect((await names({ q: "front brake pad set", ranking: { year: 2016, make: "honda", model: "civic" } }))[0]).toBe("Textar Front Brake Pad Set");
+    // A chosen sort overrides relevance.
+    const byPrice = (await searchParts({ q: "front brake pad set", sort: "price-desc", pageSize: 4 })).parts.map((p) => p.price);
+    expect(byPrice).toEqual([...byPrice].sort((a, b) => b - a));
+  });
+
   it("narrows a search to the vehicle it names, and says so in its plan", async () => {
     const plan = await planQuery("2016 honda civic pads");
     expect(plan.vehicle).toEqual({ year: 2016, make: "honda", model: "civic" });

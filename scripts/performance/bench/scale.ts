@@ -23,6 +23,8 @@ import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, startDatabas
 const reps = Number(process.env.BENCH_SCALE_REPS ?? 30);
 const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
 const ordersOnly = process.env.BENCH_SCALE_ORDERS_ONLY === "1";
+/** "small": the small data set alone, to try rows without the large set's dozen minutes. */
+const smallOnly = process.env.BENCH_SCALE_SIZES === "small";
 const LATENCY_TARGET_MS = 150;
 const GROWTH_TARGET = 2;
 /** A row stops between requests, so this bounds how far one request can take it past its time. */
@@ -165,6 +167,11 @@ export async function runScale(): Promise<void> {
   const small = await measureSize("small", BENCH_SIZES);
   if (ordersOnly) {
     console.log(`\n${markdownTable(["row", "small", "target"], small.result.orders.map((o) => [o.name, orderCell(o), o.met ? "met" : "NOT met"]))}`);
+    return;
+  }
+  if (smallOnly) {
+    const rows = small.rows.map((row) => [row.name, `${small.result.latency[row.name]!.p50} / ${small.result.latency[row.name]!.p99} ms`]);
+    console.log(`\n${markdownTable(["row", "small p50/p99"], [...rows, ...small.result.orders.map((o) => [o.name, orderCell(o)])])}`);
     return;
   }
   const large = await measureSize("large", LARGE_BENCH_SIZES);
