@@ -7,6 +7,7 @@ import { fitmentPaths } from "@/lib/openapi/paths/fitment";
 import { orderPaths } from "@/lib/openapi/paths/orders";
 import { passwordResetPaths } from "@/lib/openapi/paths/password-resets";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
+import { searchSynonymPaths } from "@/lib/openapi/paths/search-synonyms";
 import { shopSettingsPaths } from "@/lib/openapi/paths/shop-settings";
 import { userPaths } from "@/lib/openapi/paths/users";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
@@ -25,6 +26,7 @@ const AREAS: { name: string; description: string; paths: Record<string, Json> }[
   { name: "Reviews", description: "The customers' reviews of the shop: one per account, moderated by the admins.", paths: reviewPaths },
   { name: "Users", description: "Accounts: registration, roles, profiles and passwords, and a forgotten password reset by mail.", paths: { ...userPaths, ...passwordResetPaths } },
   { name: "Addresses", description: "A customer's saved delivery addresses, one of them the default.", paths: addressPaths },
+  { name: "Search synonyms", description: "The admin's groups of phrases a search treats as one: rotor, disc and brake disc; tire and tyre.", paths: searchSynonymPaths },
   { name: "Shop settings", description: "What the admins set for the whole shop: delivery prices and days, free delivery, the unpaid-transfer hold and the bank details.", paths: shopSettingsPaths },
 ];
 

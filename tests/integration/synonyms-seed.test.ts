@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { deleteSynonymGroup } from "@/lib/search/synonym-commands";
 import { DEFAULT_SYNONYM_GROUPS, seedSynonymList } from "@/lib/search/synonym-seed";
 import { SYNONYM_LIST_ID, readSynonymList, synonymMap } from "@/lib/search/synonyms";
+import { seedDatabase } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { SearchSynonyms } from "@/models/SearchSynonyms";
 
@@ -26,16 +28,32 @@ describe("the seeded synonym list", () => {
   });
 
   it("keeps a deleted default group deleted", async () => {
-    const { groups } = await readSynonymList();
-    const kept = groups.filter((group) => !group.phrases.includes("tyre"));
-    await SearchSynonyms.updateOne({ _id: SYNONYM_LIST_ID }, { $set: { groups: kept.map(({ id, phrases, version }) => ({ _id: id, phrases, version })), revision: randomUUID() } });
+    const tire = (await readSynonymList()).groups.find((group) => group.phrases.includes("tyre"))!;
+    const map = await synonymMap();
+    // The same map while the list is unchanged: it is built once per revision, not per search.
+    expect(await synonymMap()).toBe(map);
+    await deleteSynonymGroup(tire.id, tire.version);
     expect(await seedSynonymList()).toBe(0);
     expect((await synonymMap()).has("tyre")).toBe(false);
     expect((await readSynonymList()).groups).toHaveLength(DEFAULT_SYNONYM_GROUPS.length - 1);
   });
 
+  it("leaves a list an admin emptied empty; only a database without the list gets the defaults", async () => {
+    await SearchSynonyms.updateOne({ _id: SYNONYM_LIST_ID }, { $set: { groups: [], revision: randomUUID() } });
+    expect(await seedSynonymList()).toBe(0);
+    expect((await synonymMap()).size).toBe(0);
+    await SearchSynonyms.deleteOne({ _id: SYNONYM_LIST_ID });
+    expect(await seedSynonymList()).toBe(DEFAULT_SYNONYM_GROUPS.length);
+  });
+
   it("lists the groups A–Z by their first phrase", async () => {
     const firsts = (await readSynonymList()).groups.map((group) => group.phrases[0]);
     expect(firsts).toEqual([...firsts].sort((a, b) => a!.localeCompare(b!)));
+  });
+
+  it("are installed by the shop's seed (npm run seed) once", async () => {
+    await SearchSynonyms.deleteOne({ _id: SYNONYM_LIST_ID });
+    expect((await seedDatabase({ NODE_ENV: "development" })).synonymGroupsAdded).toBe(DEFAULT_SYNONYM_GROUPS.length);
+    expect((await seedDatabase({ NODE_ENV: "development" })).synonymGroupsAdded).toBe(0);
   });
 });

@@ -116,6 +116,7 @@ describe("the path parameters", () => {
     "get /orders/{key}": "idOrEmail", "delete /orders/{key}": "id", "patch /orders/{key}": "id",
     "get /orders/{key}/mails": "id", "post /orders/{key}/mails/{mailId}/send": "id",
     "put /reviews/{id}": "id", "delete /reviews/{id}": "id",
+    "put /search-synonyms/{id}": "id", "delete /search-synonyms/{id}": "id",
     "get /admin/{email}": "email", "put /user/{email}": "email", "put /user/admin/{email}": "email",
     "get /user/profile/{email}": "email", "put /user/profile/{email}": "email",
     "patch /user/addresses/{id}": "id", "delete /user/addresses/{id}": "id",
