@@ -1,3 +1,4 @@
+import "server-only";
 import { PART_CATEGORIES, isPartCategory } from "@/lib/vocabulary/categories";
 import { numberPrefixesOf, partNumbersOf } from "@/lib/vocabulary/part-numbers";
 import type { ListedPart } from "@/lib/parts/listed-part";
