@@ -10,7 +10,7 @@
 // A domain's words that the plumbing needs are handed to it from above (next.config.ts gives the
 // route table the catalogue's sorts, instrumentation.ts gives the server its start-up repairs).
 
-const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance|mail)/";
+const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance|mail|search|suggestions)/";
 const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site|jobs)/";
 const TOP = "^(app|components)/|^(instrumentation|proxy|next[.]config)[.]ts$";
 
@@ -51,6 +51,13 @@ module.exports = {
       comment: "The catalogue and fitment import each other one way only: the catalogue may use fitment, fitment never the catalogue. Move what both need below both.",
       from: { path: "^lib/fitment/" },
       to: { path: "^lib/catalogue/" },
+    },
+    {
+      name: "suggestions-on-top",
+      severity: "error",
+      comment: "The search box's suggestions read the catalogue, fitment and search; none of those may read the suggestions.",
+      from: { path: "^lib/", pathNot: "^lib/suggestions/" },
+      to: { path: "^lib/suggestions/" },
     },
     {
       name: "vocabulary-is-pure",
