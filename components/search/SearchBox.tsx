@@ -110,9 +110,9 @@ export function SearchBox() {
   };
 
   return (
-    <form role="search" action="/parts" method="get" onSubmit={onSubmit} onBlur={onBlur} className="relative flex w-full">
+    <form role="search" aria-label="Shop" action="/parts" method="get" onSubmit={onSubmit} onBlur={onBlur} className="relative flex w-full">
       <label htmlFor={`${id}-q`} className="sr-only">
-        Search parts
+        Search the shop
       </label>
       <input
         id={`${id}-q`}

@@ -33,7 +33,7 @@ export function countAnnouncement(count: number): string {
   return `${count} suggestion${count === 1 ? "" : "s"}: use the up and down arrows to choose.`;
 }
 
-/** The label cut into plain and marked pieces, for <mark>. Ranges out of order, overlapping or outside the label are clipped. */
+/** The label cut into plain and marked pieces, for <mark>. Ranges out of order, overlapping or outside the label are clipped; touching ones joined. */
 export function markedPieces(label: string, highlights: readonly { start: number; end: number }[]): { text: string; marked: boolean }[] {
   const pieces: { text: string; marked: boolean }[] = [];
   let at = 0;
@@ -41,8 +41,11 @@ export function markedPieces(label: string, highlights: readonly { start: number
     const from = Math.max(start, at);
     const to = Math.min(end, label.length);
     if (to <= from) continue;
+    const last = pieces.at(-1);
     if (from > at) pieces.push({ text: label.slice(at, from), marked: false });
-    pieces.push({ text: label.slice(from, to), marked: true });
+    // Touching ranges make one mark: a screen reader would read two as two words.
+    if (from === at && last?.marked) last.text += label.slice(from, to);
+    else pieces.push({ text: label.slice(from, to), marked: true });
     at = to;
   }
   if (at < label.length) pieces.push({ text: label.slice(at), marked: false });
