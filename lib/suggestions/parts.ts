@@ -10,8 +10,9 @@ import { Part } from "@/models/Part";
 // Parts by name. Each typed word has its list of the parts bearing a word it begins (the 2+-letter
 // prefix lists of lib/catalogue/lists.ts); one page of the smallest is read, never a whole list, so
 // a word in every part name costs what a rare word costs. The page's entries carry the folded name
-// and brand, so the other words are checked in memory; then the few parts shown are read by _id
-// for their names as written.
+// and brand, so the other words are checked in memory: each must start a word of the name or the
+// brand ("bosch pad"), and one at least the name, whose marks show why the part is offered. Then
+// the few parts shown are read by _id for their names as written.
 
 /** Entries read from the smallest list: enough for 8 good names among parts matched by their descriptions too. */
 const CANDIDATES = 48;
@@ -38,7 +39,7 @@ export async function partSuggestions(typed: readonly string[], limit: number): 
   const pages = await Promise.all(terms.map((term) => searchList(term).page({ offset: 0, limit: CANDIDATES })));
   const smallest = pages.reduce((a, b) => (b.total < a.total ? b : a));
   const shown = smallest.entries
-    .filter((entry) => startsWordsOf(`${entry.name} ${entry.brandName}`, typed))
+    .filter((entry) => startsWordsOf(`${entry.name} ${entry.brandName}`, typed) && typed.some((word) => startsWordsOf(entry.name, [word])))
     .map((entry) => ranked(entry, typed))
     .sort(byRank)
     .slice(0, limit);

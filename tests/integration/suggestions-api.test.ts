@@ -39,21 +39,22 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("GET /search/suggestions", () => {
-  it("offers the category, the brand and the parts a word begins, each marked and linked", async () => {
-    const { suggestions, headers } = await suggest("bre");
-    expect(suggestions.map((s) => [s.kind, s.label, s.href])).toEqual(
-      expect.arrayContaining([
-        ["brand", "Brembo", "/parts?brand=brembo"],
-        ["part", "Ceramic Brake Pad Set", `/parts/${padsId}`],
-      ]),
-    );
-    const brand = suggestions.find((s) => s.kind === "brand")!;
-    expect(marked(brand)).toEqual(["Bre"]);
-    expect(marked(suggestions.find((s) => s.label === "Vented Brake Disc")!)).toEqual(["Bre"]);
-    // Kinds come in their order: the exact ones before the parts.
-    expect(suggestions.findIndex((s) => s.kind === "part")).toBeGreaterThan(suggestions.findIndex((s) => s.kind === "brand"));
+  it("offers the category and the parts a word begins, each marked and linked, the category first", async () => {
+    const { suggestions, headers } = await suggest("bra");
+    expect(suggestions.slice(0, 3).map((s) => [s.kind, s.label, s.href, marked(s)])).toEqual([
+      ["category", "Brakes", "/parts?category=brakes", ["Bra"]],
+      ["part", "Ceramic Brake Pad Set", `/parts/${padsId}`, ["Bra"]],
+      ["part", "Vented Brake Disc", expect.stringMatching(/^\/parts\/[0-9a-f]{24}$/), ["Bra"]],
+    ]);
     expect(headers.get("cache-control")).toMatch(/^public, max-age=60/);
     expect(headers.get("server-timing")).toMatch(/^suggest;dur=\d+(\.\d+)?$/);
+  });
+
+  it("offers a brand; a part by its brand only when a word of its name was typed too", async () => {
+    const brand = await suggest("brem");
+    expect(brand.suggestions).toEqual([{ kind: "brand", label: "Brembo", href: "/parts?brand=brembo", highlights: [{ start: 0, end: 4 }] }]);
+    const withName = await suggest("brembo disc");
+    expect(withName.suggestions.filter((s) => s.kind === "part").map((s) => [s.label, marked(s)])).toEqual([["Vented Brake Disc", ["Disc"]]]);
   });
 
   it("offers a category by any word of its name", async () => {
