@@ -20,6 +20,8 @@ export const CACHE_TAGS = {
   /** The entries that show one part's stock. */
   partStock: (id: string) => `stock:${id}`,
   reviews: "reviews",
+  /** The admin's search synonym list (lib/search/synonyms.ts). */
+  synonyms: "synonyms",
   /** Every cached public entry: expired only when the data changed outside the app (or a revalidation missed Redis). */
   public: EVERY_ENTRY_TAG,
 } as const;
@@ -63,6 +65,11 @@ export function stockChanged(partIds: string[], { now = false } = {}): Promise<v
 
 export function reviewsChanged(): Promise<void> {
   return invalidate([CACHE_TAGS.reviews], { expire: 0 });
+}
+
+/** An admin changed the search synonym list: every process's copy and every entry built on it go at once. */
+export function synonymsChanged(): Promise<void> {
+  return invalidate([CACHE_TAGS.synonyms], { expire: 0 });
 }
 
 /**

@@ -8,11 +8,11 @@ import { PRICE_BANDS, type FacetFilters, brandList, categoryList, priceBandList,
 import { CATALOGUE_LIST, facetValueList, SORT_ORDERS, sortedList } from "@/lib/catalogue/lists";
 import { outOfStockParts } from "@/lib/catalogue/out-of-stock";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { numberListOf, searchListsOf, sortedMatches } from "@/lib/catalogue/search";
+import { searchTextOf, sortedMatches } from "@/lib/catalogue/search";
 import { type Vehicle, vehicleParts } from "@/lib/fitment/vehicle-parts";
 import type { SortedPart } from "@/lib/parts/listed-part";
 import { type SearchEntry, searchEntry } from "@/lib/parts/search-entry";
-import { entriesInEvery } from "@/lib/storage/ordered-lists";
+import { type QueryPlan, searchMatches } from "@/lib/search/search";
 import type { MenuEntry } from "@/models/menu-entries";
 
 export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
@@ -22,9 +22,12 @@ export type { FacetCounts, FacetValue } from "@/lib/catalogue/facet-tally";
 // facet value alone, a page of that value's list (lib/catalogue/facet-value-page.ts). Narrowed by a
 // search, a vehicle or several values, the matching parts' entries are read from the smallest list that
 // holds them all, then filtered, counted and sorted in memory: the cost follows how many parts
-// match, not the catalogue.
+// match, not the catalogue. A search's matches come ranked from lib/search, at a bounded cost.
 
-export type CatalogueSearch = { q?: string; sort?: PartSort; vehicle?: (Vehicle & { engine?: string }) | null; filters?: FacetFilters };
+/** `ranking`: the customer's chosen vehicle when the page is not narrowed to it: its parts rank first. */
+export type CatalogueSearch = { q?: string; sort?: PartSort; vehicle?: (Vehicle & { engine?: string }) | null; ranking?: Vehicle | null; filters?: FacetFilters };
+/** A search's page also says how it understood the text, and whether its count is exact (lib/search/matches.ts). */
+export type SearchedPage = FacetedPage & { plan?: QueryPlan; complete?: boolean };
 
 const matchesFilters = (key: SearchEntry, { category, brand, price }: FacetFilters) =>
   (!category || key.category === category) && (!brand || key.brand === brand) && (!price || priceBandOf(key.priceCents) === price);
@@ -32,31 +35,31 @@ const matchesFilters = (key: SearchEntry, { category, brand, price }: FacetFilte
 /** The lists of the facet values chosen. */
 const facetListsOf = ({ category, brand, price }: FacetFilters) => [category && categoryList(category), brand && brandList(brand), price && priceBandList(price)].filter((list): list is string => Boolean(list));
 
-/** The entries the narrowing starts from: the search's, else the smallest of the chosen facet values' and the vehicle's. */
-async function startingEntries(q: string | undefined, filters: FacetFilters, fitting: SearchEntry[] | null): Promise<SearchEntry[]> {
-  const lists = searchListsOf(q);
-  if (lists) {
-    const numbered = await numberListOf(q);
-    return numbered ? entriesInEvery([numbered]) : lists.length > 0 ? entriesInEvery(lists) : [];
-  }
+/** The entries the narrowing starts from: the smallest of the chosen facet values' and the vehicle's. */
+async function startingEntries(filters: FacetFilters, fitting: SearchEntry[] | null): Promise<SearchEntry[]> {
   const sizes = await Promise.all(facetListsOf(filters).map(facetValueList).map(async (list) => ({ list, size: await list.size() })));
   const smallest = sizes.sort((a, b) => a.size - b.size)[0];
   if (fitting && (!smallest || fitting.length <= smallest.size)) return fitting;
   return smallest ? smallest.list.whole() : [];
 }
 
-async function narrowedPage({ q, sort, vehicle, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<FacetedPage> {
-  const fitting = vehicle ? await vehicleParts(vehicle) : null;
+async function narrowedPage({ q, sort, vehicle, ranking, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<SearchedPage> {
+  const text = searchTextOf(q);
+  const [fitting, ranked] = await Promise.all([vehicle ? vehicleParts(vehicle) : null, text && ranking && !vehicle ? vehicleParts(ranking) : null]);
   const fittingIds = fitting ? new Set(fitting.map((entry) => entry.id)) : null;
-  const matching = (await startingEntries(q, filters, fitting)).filter((entry) => !fittingIds || fittingIds.has(entry.id)).filter((entry) => matchesFilters(entry, filters));
   const gone = new Set(outOfStock.map((part) => String(part._id)));
+  const rankedIds = fittingIds ?? (ranked ? new Set(ranked.map((entry) => entry.id)) : null);
+  const searched = text ? await searchMatches(text, { soldOut: gone, fitting: rankedIds, within: fitting }) : null;
+  const starting = searched ? searched.entries : await startingEntries(filters, fitting);
+  const matching = starting.filter((entry) => !fittingIds || fittingIds.has(entry.id)).filter((entry) => matchesFilters(entry, filters));
   const inStock = matching.filter((key) => !gone.has(key.id));
   const shown = filters.inStock ? inStock : matching;
   const ordered = sortedMatches(shown, sort);
   const counts = tally(emptyCounts(), shown);
   // A chosen brand no shown part bears is named as the brands' menu names it.
   const brandName = filters.brand && !counts.brand.has(filters.brand) ? (await knownBrands()).find((brand) => brand.slug === filters.brand)?.name : undefined;
-  return { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(counts, inStock.length, filters, brandName) };
+  const page = { ids: ordered.slice(offset, offset + limit).map((key) => key.id), total: ordered.length, facets: facetsOf(counts, inStock.length, filters, brandName) };
+  return searched ? { ...page, plan: searched.plan, complete: searched.complete } : page;
 }
 
 /** The whole catalogue's counts from each value's list size: for a database whose facet counts are not kept yet. */
@@ -84,11 +87,11 @@ async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offse
 }
 
 /** One page of the catalogue as its page shows it: narrowed, sorted and counted by facet. */
-export async function facetedPage(search: CatalogueSearch, offset: number, limit: number): Promise<FacetedPage> {
+export async function facetedPage(search: CatalogueSearch, offset: number, limit: number): Promise<SearchedPage> {
   const outOfStock = await outOfStockParts();
   const { q, sort, vehicle, filters = {} } = search;
   const values = facetListsOf(filters);
-  if (searchListsOf(q) || vehicle || values.length > 1) return narrowedPage(search, offset, limit, outOfStock);
+  if (searchTextOf(q) || vehicle || values.length > 1) return narrowedPage(search, offset, limit, outOfStock);
   if (values.length === 0) return wholeCataloguePage(search, offset, limit, outOfStock);
   return (await facetValuePage(values[0]!, { sort, filters }, offset, limit, outOfStock)) ?? narrowedPage(search, offset, limit, outOfStock);
 }

@@ -1,16 +1,15 @@
 import "server-only";
-import { PART_CATEGORIES, isPartCategory } from "@/lib/vocabulary/categories";
+import { isPartCategory } from "@/lib/vocabulary/categories";
 import { brandList, categoryList, priceBandList, priceBandOf } from "@/lib/catalogue/facets";
-import { partNumbersOf } from "@/lib/vocabulary/part-numbers";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { partTerms } from "@/lib/catalogue/search-terms";
+import { searchListChanges } from "@/lib/search/lists";
 import { addedAt, type ListedPart, priceCents, type SortedPart } from "@/lib/parts/listed-part";
 import { foldText } from "@/lib/vocabulary/names";
 import { brandSlugOf, SEARCH_FIELDS, type SearchEntry, searchEntry } from "@/lib/parts/search-entry";
 import { changesBetween, type Entry, type Fields, type ListChange, ListsRebuild, type ListWindow, type OrderedList, orderedList, orderedLists } from "@/lib/storage/ordered-lists";
 
 // The catalogue's ordered lists (lib/storage/ordered-lists.ts): its own order and the two sorts of
-// /parts, plus one list per search term, per part number and per facet value (lib/catalogue/facets.ts),
+// /parts, the search's (lib/search/lists.ts), and one list per facet value (lib/catalogue/facets.ts),
 // each facet value's also in the two sorts. Every part command keeps them (partListChanges), and
 // reindexCatalogue rebuilds them from the parts themselves.
 
@@ -77,11 +76,8 @@ export const SORT_ORDERS: Record<PartSort | "catalogue", { order: PartOrder; des
 
 export const sortedList = (order: PartOrder): PartsList => SORTED_LISTS[order];
 
-export const SEARCH_LIST_PREFIX = "search:";
-export const searchList = orderedLists((term: string) => `${SEARCH_LIST_PREFIX}${term}`, SEARCH_FIELDS);
-/** The parts bearing a number (MPN, SKU, GTIN or OEM), by its compact form (lib/vocabulary/part-numbers.ts). */
-export const NUMBER_LIST_PREFIX = "number:";
-export const numberList = orderedLists((compact: string) => `${NUMBER_LIST_PREFIX}${compact}`, SEARCH_FIELDS);
+/** The search's lists are lib/search's (terms, part numbers, typos); the catalogue keeps them with its own. */
+export { numberList, searchList } from "@/lib/search/lists";
 
 /** What a part's search entry bears that the facet value lists count: "category:brakes", "brand:bosch", "price:under-25". */
 export function facetCountNames(entry: Pick<SearchEntry, "category" | "brand" | "priceCents">): string[] {
@@ -114,8 +110,7 @@ export function partListChanges(part: ListedPart, op: "add" | "remove"): ListCha
   const inSearch = searchEntry(part);
   return [
     ...Object.values(SORTED_LISTS).map((list) => list.change(part, op)),
-    ...partTerms({ ...part, categoryName: isPartCategory(part.category) ? PART_CATEGORIES[part.category] : null }).map((term) => searchList(term).change(inSearch, op)),
-    ...partNumbersOf(part).map((number) => numberList(number).change(inSearch, op)),
+    ...searchListChanges(part, op),
     ...facetValueListsOf(part).flatMap((list) => [facetValueList(list).change(inSearch, op), facetSortList(list, "price").change(part, op), facetSortList(list, "name").change(part, op)]),
   ];
 }

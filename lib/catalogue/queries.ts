@@ -3,7 +3,8 @@ import { findEachById } from "@/lib/storage/each-by-id";
 import { isValidObjectId } from "mongoose";
 import { CATALOGUE_LIST, SORT_ORDERS, sortedList } from "@/lib/catalogue/lists";
 import type { PartSort } from "@/lib/catalogue/query-string";
-import { searchListsOf } from "@/lib/catalogue/search";
+import { searchTextOf } from "@/lib/catalogue/search";
+import type { QueryPlan } from "@/lib/search/search";
 import type { Vehicle } from "@/lib/fitment/vehicle-parts";
 import { type FacetFilters, hasFacetFilter } from "@/lib/catalogue/facets";
 import { type FacetCounts, facetedPage } from "@/lib/catalogue/faceted-search";
@@ -58,19 +59,30 @@ export const HOME_PART_COUNT = 3;
  * `vehicle`: only the parts that fit it (its engine too, when one is given), universal ones included.
  * `filters` and `withFacets`: the catalogue page's facets, filtered by and counted (lib/catalogue/faceted-search.ts).
  */
-export type PartSearch = { q?: string; page?: number; sort?: PartSort; pageSize?: number; vehicle?: (Vehicle & { engine?: string }) | null; filters?: FacetFilters; withFacets?: boolean };
+export type PartSearch = {
+  q?: string;
+  page?: number;
+  sort?: PartSort;
+  pageSize?: number;
+  vehicle?: (Vehicle & { engine?: string }) | null;
+  /** The customer's chosen vehicle, when the page is not narrowed to it: a search ranks its parts first. */
+  ranking?: Vehicle | null;
+  filters?: FacetFilters;
+  withFacets?: boolean;
+};
 
-export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number; facets?: FacetCounts };
+/** `plan`: how a search text was understood (for highlighting); `complete`: false when a search's count covers only the parts it read (lib/search/matches.ts). */
+export type PartSearchResult = { parts: PartView[]; total: number; page: number; pageSize: number; pageCount: number; facets?: FacetCounts; plan?: QueryPlan; complete?: boolean };
 
 /**
  * The ids of one page and the total: with a search text, a vehicle or a facet, or when the facets
  * are wanted, as the catalogue page finds them (lib/catalogue/faceted-search.ts); else a page of the
  * sort's list (Manage Product).
  */
-async function pageOfIds({ q, sort, vehicle, filters = {}, withFacets }: PartSearch, offset: number, limit: number): Promise<{ ids: string[]; total: number; facets?: FacetCounts }> {
-  if (withFacets || searchListsOf(q) || vehicle || hasFacetFilter(filters)) {
-    const { ids, total, facets } = await facetedPage({ q, sort, vehicle, filters }, offset, limit);
-    return { ids, total, ...(withFacets ? { facets } : {}) };
+async function pageOfIds({ q, sort, vehicle, ranking, filters = {}, withFacets }: PartSearch, offset: number, limit: number): Promise<Omit<PartSearchResult, "parts" | "page" | "pageSize" | "pageCount"> & { ids: string[] }> {
+  if (withFacets || searchTextOf(q) || vehicle || hasFacetFilter(filters)) {
+    const { ids, total, facets, plan, complete } = await facetedPage({ q, sort, vehicle, ranking, filters }, offset, limit);
+    return { ids, total, ...(withFacets ? { facets } : {}), ...(plan ? { plan, complete } : {}) };
   }
   const { order, descending } = SORT_ORDERS[sort ?? "catalogue"];
   return sortedList(order).idPage({ offset, limit, descending });
@@ -81,8 +93,8 @@ export async function searchParts(search: PartSearch = {}): Promise<PartSearchRe
   const { page = 1, pageSize = CATALOGUE_PAGE_SIZE } = search;
   await connectDb();
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const { ids, total, facets } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
-  return { parts: await partsByIds(ids), total, page: current, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), ...(facets ? { facets } : {}) };
+  const { ids, ...found } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
+  return { ...found, parts: await partsByIds(ids), page: current, pageSize, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
 }
 
 /** How many parts the catalogue holds: its list's size. */

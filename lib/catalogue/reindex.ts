@@ -1,6 +1,7 @@
 import "server-only";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
-import { catalogueRebuild, NUMBER_LIST_PREFIX, partListChanges, SEARCH_LIST_PREFIX } from "@/lib/catalogue/lists";
+import { catalogueRebuild, partListChanges } from "@/lib/catalogue/lists";
+import { NUMBER_LIST_PREFIX, SEARCH_LIST_PREFIX, SEARCH_LIST_PREFIXES, TYPO_LIST_PREFIX } from "@/lib/search/lists";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
 import { FACET_LIST_PREFIXES } from "@/lib/catalogue/facets";
@@ -35,13 +36,14 @@ export async function reindexCatalogue(): Promise<string> {
     // Ids grow with time: the smaller is the older part.
     if (sku && (!holder || String(part._id) < String(holder))) skus.set(sku, part._id);
   }
-  const isDerived = (list: string) => [SEARCH_LIST_PREFIX, NUMBER_LIST_PREFIX, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
+  const isDerived = (list: string) => [...SEARCH_LIST_PREFIXES, ...FACET_LIST_PREFIXES].some((prefix) => list.startsWith(prefix));
   const stale = await rebuild.write({ matches: isDerived, then: "drop" });
   await rebuildBrands(brands);
   await SkuClaim.deleteMany({});
   if (skus.size > 0) await SkuClaim.insertMany([...skus].map(([sku, part]) => ({ _id: sku, part })));
   const terms = rebuild.names().filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;
   const numbers = rebuild.names().filter((list) => list.startsWith(NUMBER_LIST_PREFIX)).length;
+  const typoKeys = rebuild.names().filter((list) => list.startsWith(TYPO_LIST_PREFIX)).length;
   const shared = sharedSkus > 0 ? ` (${plural(sharedSkus, "part")} share a SKU with an older part: give them their own)` : "";
-  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale, "stale list")} removed.`;
+  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(typoKeys, "typo key")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale, "stale list")} removed.`;
 }

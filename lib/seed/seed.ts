@@ -15,6 +15,7 @@ import { reindexFitment } from "@/lib/fitment/reindex";
 import { expandRows, fitmentDocsOf } from "@/lib/fitment/rows";
 import { seedParts, seedReviews } from "@/lib/seed/catalogue";
 import { seedFitment } from "@/lib/seed/fitment";
+import { seedSynonymList } from "@/lib/search/synonym-seed";
 import { Cart } from "@/models/Cart";
 import { Fitment, type FitmentFields } from "@/models/Fitment";
 import { LimitHit } from "@/models/LimitHit";
@@ -27,7 +28,7 @@ import { MailLog } from "@/models/MailLog";
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
 export const DEV_ADMIN_PASSWORD = "admin-dev-password";
 
-export type SeedReport = { partsAdded: number; partsFitted: number; reviewsAdded: number; admin: string };
+export type SeedReport = { partsAdded: number; partsFitted: number; reviewsAdded: number; synonymGroupsAdded: number; admin: string };
 
 /**
  * Indexes that earlier versions built and that a longer index now serves (its prefix, with `_id`
@@ -115,7 +116,9 @@ export async function seedDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   if (reviews.length || !(await reviewList.exists())) await reindexReviews();
   if (!(await userList.exists())) await reindexUsers();
 
-  return { partsAdded: parts.length, partsFitted: fitted, reviewsAdded: reviews.length, admin: await seedAdmin(env) };
+  const synonymGroupsAdded = await seedSynonymList();
+
+  return { partsAdded: parts.length, partsFitted: fitted, reviewsAdded: reviews.length, synonymGroupsAdded, admin: await seedAdmin(env) };
 }
 
 /**

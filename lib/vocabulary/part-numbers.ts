@@ -45,3 +45,21 @@ export function numberQueryOf(q: string): string | null {
   const compact = compactNumber(q);
   return compact.length >= MIN_PART_NUMBER_LENGTH && compact.length <= MAX_PART_NUMBER_LENGTH ? compact : null;
 }
+
+/** A number typed from its first characters finds its part from this many. */
+export const MIN_NUMBER_PREFIX_LENGTH = 4;
+/** Longer beginnings are typed whole, or pasted: a number's prefixes stop here, so a part costs a bounded number of lists. */
+const MAX_NUMBER_PREFIX_LENGTH = 12;
+
+/**
+ * The beginnings a part's MPN, SKU and OEM numbers are found by, compact, shorter than the number
+ * itself (the whole number is its own list). Not the GTIN: its first digits name the maker, not the part.
+ */
+export function numberPrefixesOf(part: PartNumbers): string[] {
+  const prefixes = new Set<string>();
+  for (const number of [part.mpn, part.sku, ...(part.oemNumbers ?? [])]) {
+    const compact = compactNumber(number ?? "");
+    for (let length = MIN_NUMBER_PREFIX_LENGTH; length < Math.min(compact.length, MAX_NUMBER_PREFIX_LENGTH + 1); length++) prefixes.add(compact.slice(0, length));
+  }
+  return [...prefixes];
+}

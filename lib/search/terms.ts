@@ -6,11 +6,8 @@ import { foldText } from "@/lib/vocabulary/names";
 export const MAX_WORD_LENGTH = 20;
 /** Shorter prefixes would each list most of the catalogue; a one-character word matches only itself. */
 export const MIN_PREFIX_LENGTH = 2;
-/**
- * Words of one search that are matched: each costs a read of its term's whole list when there are
- * several, so the longest (the most telling) are kept and the rest let go.
- */
-export const MAX_QUERY_TERMS = 4;
+/** Words of one search that are matched: each costs bounded reads of its terms' lists, so the longest (the most telling) are kept. */
+export const MAX_QUERY_WORDS = 5;
 /** Terms one part may index: a huge description adds its first words only, so a part costs at most this many lists. */
 export const MAX_TERMS_PER_PART = 400;
 
@@ -37,15 +34,4 @@ export function partTerms(part: { partsname: string; description: string; brand?
     }
   }
   return [...terms];
-}
-
-/**
- * The terms a search text asks for, every one required. A word that is the prefix of another word
- * of the same search adds nothing (every part the longer one finds has it too), so it is left out;
- * past MAX_QUERY_TERMS words, the longest are kept.
- */
-export function queryTerms(q: string): string[] {
-  const words = [...new Set(searchWords(q))];
-  const telling = words.filter((word) => !words.some((other) => other !== word && other.startsWith(word)));
-  return telling.length <= MAX_QUERY_TERMS ? telling : [...telling].sort((a, b) => b.length - a.length).slice(0, MAX_QUERY_TERMS);
 }

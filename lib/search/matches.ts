@@ -1,0 +1,110 @@
+import "server-only";
+import { PART_CATEGORIES, isPartCategory } from "@/lib/vocabulary/categories";
+import type { SearchEntry } from "@/lib/parts/search-entry";
+import { numberList, numberPrefixList, searchList } from "@/lib/search/lists";
+import { type PlanTerm, type QueryPlan, readsNumberPrefix } from "@/lib/search/plan";
+import { type Match, type WordMatch, NOT_IN_NAME, proximityOf } from "@/lib/search/ranking";
+import { searchWords } from "@/lib/search/terms";
+import { namedVehicleParts } from "@/lib/search/vehicles";
+
+// The parts a plan matches, scored for ranking, at a cost bounded whatever the words. Each term's
+// list is read from its start (catalogue order) up to MAX_READ entries: a rare word's whole, a word
+// in every part name its first MAX_READ. A part found by one word is checked against the others in
+// memory, on the name, brand and category its entry carries; a word found only in a description is
+// known from its list as far as it was read. So every part matching the rarest word in a name,
+// brand or category is found, and when no list was cut the matches are exact (`complete`).
+
+/** Entries read from one list at most: two chunks of the lists' storage, a few milliseconds. */
+export const MAX_READ = 400;
+
+type Read = { ids: Set<string>; entries: SearchEntry[]; complete: boolean };
+type SearchList = ReturnType<typeof searchList>;
+
+/** Each list read once per search, however many terms name it. */
+function listReader() {
+  const reads = new Map<string, Promise<Read>>();
+  return (list: SearchList): Promise<Read> => {
+    const known = reads.get(list.name);
+    if (known) return known;
+    const read = list.page({ offset: 0, limit: MAX_READ }).then(({ entries, total }) => ({ ids: new Set(entries.map((entry) => entry.id)), entries, complete: total <= MAX_READ }));
+    reads.set(list.name, read);
+    return read;
+  };
+}
+
+type Fields = { name: string[]; other: string[] };
+const fieldsOf = (entry: SearchEntry): Fields => ({
+  name: searchWords(entry.name),
+  other: searchWords(`${entry.brandName} ${isPartCategory(entry.category) ? PART_CATEGORIES[entry.category] : ""}`),
+});
+
+/** How one word of a term matches a part: in its name (where), brand or category, or only its list (a description). */
+function termWordMatch(word: string, fields: Fields, read: Read, id: string): Omit<WordMatch, "typos" | "synonym"> | null {
+  // A one-letter word matches itself only: prefixes are indexed from two letters.
+  const hit = (found: string) => (word.length === 1 ? found === word : found.startsWith(word));
+  const position = fields.name.findIndex(hit);
+  if (position >= 0) return { field: 0, exactness: fields.name[position] === word ? 0 : 1, position };
+  const other = fields.other.find(hit);
+  if (other) return { field: 1, exactness: other === word ? 0 : 1, position: NOT_IN_NAME };
+  return read.ids.has(id) ? { field: 2, exactness: 0, position: NOT_IN_NAME } : null;
+}
+
+function termMatch(term: PlanTerm, fields: Fields, reads: Map<string, Read>, id: string): WordMatch | null {
+  let match: WordMatch = { typos: term.typos, synonym: term.synonym, field: 0, exactness: 0, position: NOT_IN_NAME };
+  for (const [at, word] of term.term.split(" ").entries()) {
+    const found = termWordMatch(word, fields, reads.get(word)!, id);
+    if (!found) return null;
+    match = { ...match, field: Math.max(match.field, found.field), exactness: match.exactness + found.exactness, position: at === 0 ? found.position : match.position };
+  }
+  return match;
+}
+
+const better = (a: WordMatch, b: WordMatch) => a.typos - b.typos || a.field - b.field || a.exactness - b.exactness || Number(a.synonym) - Number(b.synonym);
+
+/**
+ * The parts a plan matches, scored, and whether every list it read was read whole. `within`: the
+ * parts of a vehicle the page is narrowed to (a bounded list), each checked rather than found.
+ */
+export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[] | null = null): Promise<{ matches: Match[]; complete: boolean }> {
+  const read = listReader();
+  const termWords = [...new Set(plan.words.flatMap((word) => word.terms.flatMap((term) => term.term.split(" "))))];
+  const number = plan.partNumber;
+  const [wordReads, exactNumber, numberPrefix, vehicleEntries] = await Promise.all([
+    Promise.all(termWords.map(async (word) => [word, await read(searchList(word))] as const)),
+    number ? read(numberList(number)) : null,
+    number && readsNumberPrefix(number) ? read(numberPrefixList(number)) : null,
+    plan.vehicle ? namedVehicleParts(plan.vehicle) : null,
+  ]);
+  const reads = new Map(wordReads);
+  const numberReads = [exactNumber, numberPrefix].filter((found): found is Read => found !== null);
+  const candidates = new Map<string, SearchEntry>();
+  const named = vehicleEntries ? new Set(vehicleEntries.map((entry) => entry.id)) : null;
+  const universe = within ?? vehicleEntries;
+  for (const found of universe ? [{ entries: universe }] : [...reads.values(), ...numberReads]) for (const entry of found.entries) if (!named || named.has(entry.id)) candidates.set(entry.id, entry);
+  const wordCount = plan.words.length;
+  const matches: (Match & { hits: boolean[] })[] = [];
+  for (const entry of candidates.values()) {
+    const numberMatch = exactNumber?.ids.has(entry.id) ? 0 : numberPrefix?.ids.has(entry.id) ? 1 : 2;
+    const fields = fieldsOf(entry);
+    const words = plan.words.map((word) => word.terms.map((term) => termMatch(term, fields, reads, entry.id)).filter((found): found is WordMatch => found !== null).sort(better)[0] ?? null);
+    const matched = words.filter((found): found is WordMatch => found !== null);
+    if (matched.length === 0 && numberMatch === 2) continue;
+    matches.push({
+      entry,
+      hits: words.map((found) => found !== null),
+      numberMatch,
+      words: numberMatch < 2 ? wordCount : matched.length,
+      typos: matched.reduce((sum, found) => sum + found.typos, 0),
+      field: matched.reduce((sum, found) => sum + found.field, 0),
+      proximity: proximityOf(words),
+      exactness: matched.reduce((sum, found) => sum + found.exactness + Number(found.synonym), 0),
+    });
+  }
+  // Every word is required, but a word no part bears at all (a typo beyond reach, a word the shop
+  // never uses) is let go: "bosch pads xyz" finds Bosch pads rather than nothing.
+  const known = plan.words.map((_, i) => matches.some((match) => match.numberMatch < 2 || match.hits[i]));
+  const required = known.filter(Boolean).length;
+  const found = matches.filter((match) => match.numberMatch < 2 || (required > 0 && match.words === required));
+  const complete = [...reads.values(), ...numberReads].every((found) => found.complete);
+  return { matches: found, complete };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { typoList } from "@/lib/search/lists";
+import { editDistance, typoKeys } from "@/lib/search/typos";
+
+/** Variants of one word a search reads: the closest, most common first. */
+const MAX_VARIANTS = 6;
+
+export type TypoVariant = { word: string; typos: number; parts: number };
+
+/**
+ * The indexed words within `budget` typos of a typed word, itself left out: one directory read per
+ * deletion key of the word (its length + 1 for one typo), each counting the words listed under it.
+ */
+export async function typoVariants(word: string, budget: number): Promise<TypoVariant[]> {
+  if (budget === 0) return [];
+  const counted = await Promise.all(typoKeys(word, budget).map((key) => typoList(key).counted()));
+  const words = new Map<string, number>();
+  for (const { counts } of counted) for (const [found, parts] of Object.entries(counts ?? {})) if (parts > 0) words.set(found, parts);
+  words.delete(word);
+  return [...words]
+    .map(([found, parts]) => ({ word: found, typos: editDistance(word, found, budget), parts }))
+    .filter((variant) => variant.typos <= budget)
+    .sort((a, b) => a.typos - b.typos || b.parts - a.parts || (a.word < b.word ? -1 : 1))
+    .slice(0, MAX_VARIANTS);
+}
