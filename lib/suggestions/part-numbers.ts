@@ -1,15 +1,16 @@
 import "server-only";
-import { numberList } from "@/lib/catalogue/lists";
-import { compactNumber, isPartNumber } from "@/lib/vocabulary/part-numbers";
+import { numberList, numberPrefixList } from "@/lib/search/lists";
+import { readsNumberPrefix } from "@/lib/search/plan";
+import { compactNumber, isPartNumber, MIN_NUMBER_PREFIX_LENGTH } from "@/lib/vocabulary/part-numbers";
 import { findEachById } from "@/lib/storage/each-by-id";
 import type { Highlight, Suggestion } from "@/lib/validation/suggestions";
 import { Part } from "@/models/Part";
 
 // Part numbers: a text that could be one (letters and digits, with a digit, at least
-// MIN_NUMBER_LENGTH of them once the punctuation is gone) is looked up in the part-number lists, a
-// page of at most PER_KIND, and shown as the part's own number as printed, with the typed part marked.
+// MIN_NUMBER_PREFIX_LENGTH of them once the punctuation is gone) is looked up in the search's
+// part-number lists, the whole number's then the beginnings' (lib/search/lists.ts), a page of
+// PER_KIND each, and shown as the part's own number as printed, with the typed part marked.
 
-const MIN_NUMBER_LENGTH = 4;
 const PER_KIND = 3;
 
 type NumberedPart = { _id: unknown; partsname: string; mpn?: string; sku?: string; gtin?: string; oemNumbers?: string[] };
@@ -29,9 +30,10 @@ function numberHighlight(printed: string, typedLength: number): Highlight {
 export async function partNumberSuggestions(q: string): Promise<Suggestion[]> {
   const text = q.trim();
   const compact = compactNumber(text);
-  if (!isPartNumber(text) || !/\p{N}/u.test(text) || compact.length < MIN_NUMBER_LENGTH) return [];
-  const { entries } = await numberList(compact).page({ offset: 0, limit: PER_KIND });
-  const parts = await findEachById<NumberedPart>(Part, entries.map((entry) => entry.id), { partsname: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1 });
+  if (!isPartNumber(text) || !readsNumberPrefix(compact) || compact.length < MIN_NUMBER_PREFIX_LENGTH) return [];
+  const [exact, beginning] = await Promise.all([numberList(compact).page({ offset: 0, limit: PER_KIND }), numberPrefixList(compact).page({ offset: 0, limit: PER_KIND })]);
+  const ids = [...new Set([...exact.entries, ...beginning.entries].map((entry) => entry.id))].slice(0, PER_KIND);
+  const parts = await findEachById<NumberedPart>(Part, ids, { partsname: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1 });
   return parts.flatMap((part) => {
     const number = [part.mpn, part.sku, part.gtin, ...(part.oemNumbers ?? [])].find((printed) => printed && compactNumber(printed).startsWith(compact));
     if (!number) return [];

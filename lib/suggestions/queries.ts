@@ -1,5 +1,6 @@
 import "server-only";
-import { searchWords } from "@/lib/catalogue/search-terms";
+import { planQuery } from "@/lib/search/search";
+import { searchWords } from "@/lib/search/terms";
 import { connectDb } from "@/lib/storage/connect";
 import { withoutControlCharacters } from "@/lib/validation/common";
 import { MAX_SUGGESTIONS, MIN_SUGGESTION_QUERY_LENGTH, type Suggestion } from "@/lib/validation/suggestions";
@@ -21,12 +22,13 @@ export async function suggestionsFor(q: string): Promise<Suggestion[]> {
   const typed = searchWords(text);
   if (text.length < MIN_SUGGESTION_QUERY_LENGTH || typed.length === 0) return [];
   await connectDb();
+  const plan = await planQuery(text);
   const [numbers, categories, brands, vehicles, parts] = await Promise.all([
     partNumberSuggestions(text),
-    categorySuggestions(typed),
-    brandSuggestions(typed),
+    categorySuggestions(plan),
+    brandSuggestions(plan),
     vehicleSuggestions(typed),
-    partSuggestions(typed, MAX_SUGGESTIONS),
+    partSuggestions(plan, MAX_SUGGESTIONS),
   ]);
   const exact = [...numbers, ...categories, ...brands, ...vehicles];
   // A part already offered by its number is not offered again by its name.
