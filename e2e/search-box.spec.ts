@@ -26,6 +26,17 @@ test("on a desktop, typing offers the category, the parts and marks what was typ
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vented Front Brake Disc 300 mm");
 });
 
+test("a misspelt word and a synonym still find the part", async ({ page }) => {
+  await page.goto("/parts");
+  await typeInBox(page, "iridum");
+  await expect(suggestions(page).getByRole("option", { name: "Iridium Spark Plug" })).toBeVisible();
+  await box(page).fill("");
+  await box(page).pressSequentially("rotor", { delay: 40 });
+  const disc = suggestions(page).getByRole("option", { name: "Vented Front Brake Disc 300 mm" });
+  await expect(disc).toBeVisible();
+  await expect(disc.locator("mark").first()).toBeVisible();
+});
+
 test.describe("on a phone 375 px wide", () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
