@@ -93,8 +93,11 @@ export function SearchBox() {
       event.preventDefault();
       go(suggestions[active].href);
     } else if (event.key === "Escape") {
-      if (expanded) close();
-      else typedNow("");
+      // A search field clears itself on Escape: the first one only closes the list.
+      if (expanded) {
+        event.preventDefault();
+        close();
+      } else typedNow("");
     }
   }
 

@@ -1,15 +1,15 @@
 import "server-only";
 import { numberList, numberPrefixList } from "@/lib/search/lists";
 import { readsNumberPrefix } from "@/lib/search/plan";
-import { compactNumber, isPartNumber, MIN_NUMBER_PREFIX_LENGTH } from "@/lib/vocabulary/part-numbers";
+import { compactNumber, isPartNumber, numberQueryOf } from "@/lib/vocabulary/part-numbers";
 import { findEachById } from "@/lib/storage/each-by-id";
 import type { Highlight, Suggestion } from "@/lib/validation/suggestions";
 import { Part } from "@/models/Part";
 
-// Part numbers: a text that could be one (letters and digits, with a digit, at least
-// MIN_NUMBER_PREFIX_LENGTH of them once the punctuation is gone) is looked up in the search's
-// part-number lists, the whole number's then the beginnings' (lib/search/lists.ts), a page of
-// PER_KIND each, and shown as the part's own number as printed, with the typed part marked.
+// Part numbers: a text that could be one (letters and digits, with a digit, at least 4 of them
+// once the punctuation is gone, as the search reads a number's beginning) is looked up in the
+// search's part-number lists, the whole number's then the beginnings' (lib/search/lists.ts), a page
+// of PER_KIND each, and shown as the part's own number as printed, with the typed part marked.
 
 const PER_KIND = 3;
 
@@ -29,8 +29,8 @@ function numberHighlight(printed: string, typedLength: number): Highlight {
 
 export async function partNumberSuggestions(q: string): Promise<Suggestion[]> {
   const text = q.trim();
-  const compact = compactNumber(text);
-  if (!isPartNumber(text) || !readsNumberPrefix(compact) || compact.length < MIN_NUMBER_PREFIX_LENGTH) return [];
+  const compact = numberQueryOf(text);
+  if (!compact || !isPartNumber(text) || !readsNumberPrefix(compact)) return [];
   const [exact, beginning] = await Promise.all([numberList(compact).page({ offset: 0, limit: PER_KIND }), numberPrefixList(compact).page({ offset: 0, limit: PER_KIND })]);
   const ids = [...new Set([...exact.entries, ...beginning.entries].map((entry) => entry.id))].slice(0, PER_KIND);
   const parts = await findEachById<NumberedPart>(Part, ids, { partsname: 1, mpn: 1, sku: 1, gtin: 1, oemNumbers: 1 });
