@@ -11,6 +11,8 @@ import { VehicleSelector } from "@/components/VehicleSelector";
 import { EVERY_VEHICLE } from "@/lib/garage/chosen-vehicle";
 import type { CatalogueVehicle } from "@/lib/garage/catalogue-vehicle";
 import type { FitVerdict } from "@/lib/garage/fit";
+import type { FacetValue } from "@/lib/catalogue/faceted-search";
+import { highlightRanges } from "@/lib/search/highlight";
 
 const SORT_LABELS: Record<PartSort, string> = {
   "price-asc": "Price, low to high",
@@ -39,7 +41,42 @@ type Props = {
   fit?: Map<string, FitVerdict>;
   /** The selector's years, offered when no vehicle is chosen. */
   years: number[];
+  /** For a search that found nothing: the closest query that finds parts, and the chosen vehicle's categories. */
+  didYouMean?: string | null;
+  vehicleCategories?: FacetValue[];
 };
+
+/** What a search that found nothing offers instead: a corrected query, the vehicle's categories. */
+function NothingFound({ query, didYouMean, vehicleCategories = [], vehicleLabel }: { query: CatalogueQuery; didYouMean?: string | null; vehicleCategories?: FacetValue[]; vehicleLabel?: string }) {
+  if (!didYouMean && vehicleCategories.length === 0) return null;
+  return (
+    <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+      {didYouMean ? (
+        <p className="text-lg">
+          Did you mean{" "}
+          <Link href={catalogueHref({ ...query, q: didYouMean, page: 1 })} className="font-semibold text-brand-700 underline">
+            {didYouMean}
+          </Link>
+          ?
+        </p>
+      ) : null}
+      {vehicleCategories.length > 0 ? (
+        <nav aria-label={`Categories for your ${vehicleLabel ?? "vehicle"}`} className={didYouMean ? "mt-3" : ""}>
+          <p className="font-medium">Browse the parts for your {vehicleLabel ?? "vehicle"}:</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {vehicleCategories.map((category) => (
+              <li key={category.value}>
+                <Link href={catalogueHref({ ...query, q: "", category: category.value as CatalogueQuery["category"], page: 1 })} className="inline-block rounded border border-slate-300 px-3 py-1 text-brand-700 hover:bg-slate-50">
+                  {category.label} ({category.count})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
 
 /** The vehicle bar of a catalogue page for a vehicle: what it shows, and the way to the other view. */
 function CatalogueVehicleBar({ query, shopping }: { query: CatalogueQuery; shopping: CatalogueVehicle }) {
@@ -70,12 +107,16 @@ function countText(query: CatalogueQuery, result: PartSearchResult, fitting: str
   const firstShown = (result.page - 1) * result.pageSize + 1;
   const lastShown = firstShown + result.parts.length - 1;
   const fits = fitting ? ` that fit your ${fitting}` : "";
-  return `Showing ${firstShown}–${lastShown} of ${result.total} ${result.total === 1 ? "part" : "parts"}${matching}${fits}.`;
+  // A search of very common words reads the start of their lists only (docs/decisions.md): its count is of what it read.
+  const more = result.complete === false ? "+" : "";
+  return `Showing ${firstShown}–${lastShown} of ${result.total}${more} ${result.total === 1 && !more ? "part" : "parts"}${matching}${fits}.`;
 }
 
 /** One page of /parts: the search form, the vehicle, the count, the cards and the pagination. */
-export function CatalogueView({ query, result, shopping, fit, years }: Props) {
+export function CatalogueView({ query, result, shopping, fit, years, didYouMean, vehicleCategories }: Props) {
   const fitting = shopping?.filtered && shopping.vehicle ? shopping.vehicle.label : null;
+  const plan = result.plan;
+  const highlights = plan ? new Map(result.parts.map((part) => [part._id, highlightRanges(part.partsname, plan)])) : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Car parts catalogue</h1>
@@ -135,11 +176,12 @@ export function CatalogueView({ query, result, shopping, fit, years }: Props) {
           </>
         ) : null}
       </p>
+      {result.total === 0 && query.q ? <NothingFound query={query} didYouMean={didYouMean} vehicleCategories={vehicleCategories} vehicleLabel={shopping?.vehicle?.label} /> : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
         {result.facets ? <CatalogueFacets query={query} facets={result.facets} /> : <div />}
         <div>
-          <PartGrid parts={result.parts} fit={fit} />
+          <PartGrid parts={result.parts} fit={fit} highlights={highlights} />
           <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => catalogueHref({ ...query, page })} />
         </div>
       </div>

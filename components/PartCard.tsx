@@ -7,11 +7,25 @@ import type { PartView } from "@/lib/catalogue/views";
 import { FitBadge } from "@/components/garage/FitBadge";
 import type { FitVerdict } from "@/lib/garage/fit";
 import { formatPrice } from "@/lib/site/format";
+import type { Range } from "@/lib/search/highlight";
 
-/** `fit`: whether it fits the customer's vehicle, when one is chosen. */
-type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean; fit?: FitVerdict };
+/** `fit`: whether it fits the customer's vehicle, when one is chosen; `highlight`: the parts of its name a search matched. */
+type Props = { part: PartView; headingLevel?: "h2" | "h3"; priority?: boolean; fit?: FitVerdict; highlight?: readonly Range[] };
 
-export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
+/** A name with the ranges a search matched in <mark>. */
+function MarkedName({ name, ranges }: { name: string; ranges: readonly Range[] }) {
+  const pieces: React.ReactNode[] = [];
+  let at = 0;
+  for (const { start, end } of ranges) {
+    if (start > at) pieces.push(name.slice(at, start));
+    pieces.push(<mark key={start} className="rounded-sm bg-amber-100 px-0.5 text-inherit">{name.slice(start, end)}</mark>);
+    at = end;
+  }
+  pieces.push(name.slice(at));
+  return <>{pieces}</>;
+}
+
+export function PartCard({ part, headingLevel = "h3", priority, fit, highlight }: Props) {
   const Heading = headingLevel;
   const range = orderRange(part);
   return (
@@ -20,7 +34,7 @@ export function PartCard({ part, headingLevel = "h3", priority, fit }: Props) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg font-semibold">
           <Link href={`/parts/${part._id}`} className="hover:text-brand-700 hover:underline">
-            {part.partsname}
+            {highlight && highlight.length > 0 ? <MarkedName name={part.partsname} ranges={highlight} /> : part.partsname}
           </Link>
         </Heading>
         {part.brand || part.mpn ? <p className="text-sm text-slate-600">{[part.brand, part.mpn && `Part no. ${part.mpn}`].filter(Boolean).join(" · ")}</p> : null}

@@ -1,7 +1,7 @@
 import "server-only";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
 import { catalogueRebuild, partListChanges } from "@/lib/catalogue/lists";
-import { NUMBER_LIST_PREFIX, SEARCH_LIST_PREFIX, SEARCH_LIST_PREFIXES, TYPO_LIST_PREFIX } from "@/lib/search/lists";
+import { NUMBER_LIST_PREFIX, SEARCH_LIST_PREFIX, SEARCH_LIST_PREFIXES } from "@/lib/search/lists";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { rebuildBrands } from "@/lib/catalogue/brands";
 import { FACET_LIST_PREFIXES } from "@/lib/catalogue/facets";
@@ -43,7 +43,6 @@ export async function reindexCatalogue(): Promise<string> {
   if (skus.size > 0) await SkuClaim.insertMany([...skus].map(([sku, part]) => ({ _id: sku, part })));
   const terms = rebuild.names().filter((list) => list.startsWith(SEARCH_LIST_PREFIX)).length;
   const numbers = rebuild.names().filter((list) => list.startsWith(NUMBER_LIST_PREFIX)).length;
-  const typoKeys = rebuild.names().filter((list) => list.startsWith(TYPO_LIST_PREFIX)).length;
   const shared = sharedSkus > 0 ? ` (${plural(sharedSkus, "part")} share a SKU with an older part: give them their own)` : "";
-  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(typoKeys, "typo key")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale, "stale list")} removed.`;
+  return `Catalogue reindexed: ${plural(parts, "part")} listed, ${plural(terms, "search term")}, ${plural(numbers, "part number")}, ${plural(skus.size, "SKU")}${shared}, ${plural(stale, "stale list")} removed.`;
 }

@@ -73,6 +73,8 @@ async function planWord(typed: string, last: boolean, synonyms: ReadonlyMap<stri
       for (const synonym of synonymsOf(variant.word, synonyms)) add(synonym, variant.typos, true);
     }
     if (split) add(split, 1, false);
+    // A plural finds the singular a name uses ("pads", "Brake Pad"), ranked as one typo.
+    if (/^\p{L}{3,}s$/u.test(typed)) add(typed.slice(0, -1), 1, false);
   }
   return { typed, terms };
 }

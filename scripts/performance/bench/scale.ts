@@ -23,6 +23,8 @@ import { BENCH_SITE_URL, benchDir, loadAverage, log, markdownTable, startDatabas
 const reps = Number(process.env.BENCH_SCALE_REPS ?? 30);
 const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
 const ordersOnly = process.env.BENCH_SCALE_ORDERS_ONLY === "1";
+/** "small": the small data set alone, to try rows without the large set's dozen minutes. */
+const smallOnly = process.env.BENCH_SCALE_SIZES === "small";
 const LATENCY_TARGET_MS = 150;
 const GROWTH_TARGET = 2;
 /** A row stops between requests, so this bounds how far one request can take it past its time. */
@@ -37,6 +39,10 @@ type Row = { name: string; path: (i: number) => string; as?: keyof Sessions; aft
 type Latency = { samples: number; p50: number; p99: number; errors: number; cacheHits: number; serverP50?: number };
 type SizeResult = { generatedSeconds: number; latency: Record<string, Latency>; orders: OrderRun[]; loadAverage: { before: number[]; after: number[] } };
 
+/** Words of the bench's part names (its templates'), each searched beside "for", which every name holds. */
+const COMMON_WORD_SEARCHES = ["brake", "filter", "pump", "kit", "battery", "disc", "plug", "tyre", "radiator", "clutch"];
+/** Searches a customer mistypes, each a word of the bench's names one or two edits away. */
+const TYPO_SEARCHES = ["brkae disc", "oil filtre", "iridum plug", "batery", "alternatr", "radaitor", "cluth kit", "shock absorbr", "wter pump", "headlihgt"];
 /** The first letters of the bench's brands and of words of its part names (bench/data.ts), for the suggestions row. */
 const SUGGEST_BRANDS = ["bos", "brem", "den", "mah", "val", "ngk", "gat", "sach", "hel", "feb", "monr", "conti"];
 const SUGGEST_WORDS = ["bra", "fil", "spa", "oil", "pad", "disc", "batt", "alt", "head", "sho", "tim", "wip"];
@@ -50,6 +56,10 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     { name: "search /parts?q= (fresh term)", path: (i) => `/parts?q=${encodeURIComponent(`#${1 + ((i * 7919) % sizes.parts)}`)}` },
     // An MPN typed lower-case with spaces for its dashes, of a different part each time.
     { name: "part-number search /parts?q= (an MPN)", path: (i) => `/parts?q=${encodeURIComponent(benchMpn((i * 7919) % sizes.parts).toLowerCase().replaceAll("-", " "))}` },
+    // "for" is in every part's name: its list is read up to its cap, the rarer word whole.
+    { name: "search /parts?q= (a word in every name)", path: (i) => `/parts?q=${encodeURIComponent(`${COMMON_WORD_SEARCHES[i % COMMON_WORD_SEARCHES.length]} for`)}` },
+    // A typo in each search: its words one edit away come from the typo index.
+    { name: "search /parts?q= (a typo)", path: (i) => `/parts?q=${encodeURIComponent(TYPO_SEARCHES[i % TYPO_SEARCHES.length]!)}` },
     // What the header's search box asks while typing: a brand's and a part word's first letters, as a customer types them.
     { name: "suggestions GET /search/suggestions?q=", path: (i) => `/search/suggestions?q=${encodeURIComponent(`${SUGGEST_BRANDS[i % SUGGEST_BRANDS.length]} ${SUGGEST_WORDS[(i * 7) % SUGGEST_WORDS.length]}`)}` },
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
@@ -167,6 +177,11 @@ export async function runScale(): Promise<void> {
   const small = await measureSize("small", BENCH_SIZES);
   if (ordersOnly) {
     console.log(`\n${markdownTable(["row", "small", "target"], small.result.orders.map((o) => [o.name, orderCell(o), o.met ? "met" : "NOT met"]))}`);
+    return;
+  }
+  if (smallOnly) {
+    const rows = small.rows.map((row) => [row.name, `${small.result.latency[row.name]!.p50} / ${small.result.latency[row.name]!.p99} ms`]);
+    console.log(`\n${markdownTable(["row", "small p50/p99"], [...rows, ...small.result.orders.map((o) => [o.name, orderCell(o)])])}`);
     return;
   }
   const large = await measureSize("large", LARGE_BENCH_SIZES);

@@ -7,6 +7,7 @@ import { catalogueHref, hasEmptyField, readCatalogueQuery } from "@/lib/catalogu
 import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cachedVehicleYears } from "@/lib/fitment/cached-reads";
+import { didYouMean } from "@/lib/search/search";
 
 // Searches, facets, and the catalogue of a browser that has chosen a vehicle: /parts without any is
 // rewritten to the cached rendering in app/cached/[audience]/parts (lib/cache/cached-routes.ts). Free text is
@@ -27,8 +28,16 @@ export default async function CatalogueSearchPage({ searchParams }: { searchPara
   const shopping = await catalogueVehicle(query.vehicle);
   if (shopping.unknown) notFound();
   const { category, brand, price, inStock } = query;
-  const result = await searchParts({ ...query, vehicle: shopping.filtered ? shopping.vehicle : null, filters: { category, brand, price, inStock }, withFacets: true });
+  const vehicle = shopping.filtered ? shopping.vehicle : null;
+  const result = await searchParts({ ...query, vehicle, ranking: shopping.vehicle, filters: { category, brand, price, inStock }, withFacets: true });
   if (query.page > result.pageCount) notFound();
-  const [fit, years] = await Promise.all([shopping.vehicle ? fitVerdicts(result.parts, shopping.vehicle) : undefined, cachedVehicleYears()]);
-  return <CatalogueView query={query} result={result} shopping={shopping} fit={fit} years={years} />;
+  // A search that found nothing offers the closest query that finds parts, and the vehicle's categories to browse.
+  const nothing = result.total === 0 && Boolean(query.q);
+  const [fit, years, suggestion, browse] = await Promise.all([
+    shopping.vehicle ? fitVerdicts(result.parts, shopping.vehicle) : undefined,
+    cachedVehicleYears(),
+    nothing ? didYouMean(query.q) : null,
+    nothing && shopping.vehicle ? searchParts({ vehicle: shopping.vehicle, withFacets: true, pageSize: 1 }).then((all) => all.facets?.categories.filter((value) => value.count > 0) ?? []) : [],
+  ]);
+  return <CatalogueView query={query} result={result} shopping={shopping} fit={fit} years={years} didYouMean={suggestion} vehicleCategories={browse} />;
 }
