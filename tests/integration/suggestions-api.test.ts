@@ -41,11 +41,13 @@ beforeAll(async () => {
 describe("GET /search/suggestions", () => {
   it("offers the category and the parts a word begins, each marked and linked, the category first", async () => {
     const { suggestions, headers } = await suggest("bra");
-    expect(suggestions.slice(0, 3).map((s) => [s.kind, s.label, s.href, marked(s)])).toEqual([
-      ["category", "Brakes", "/parts?category=brakes", ["Bra"]],
-      ["part", "Ceramic Brake Pad Set", `/parts/${padsId}`, ["Bra"]],
-      ["part", "Vented Brake Disc", expect.stringMatching(/^\/parts\/[0-9a-f]{24}$/), ["Bra"]],
-    ]);
+    expect(suggestions[0]).toEqual({ kind: "category", label: "Brakes", href: "/parts?category=brakes", highlights: [{ start: 0, end: 3 }] });
+    expect(suggestions.slice(1, 3).map((s) => [s.kind, s.label, s.href, marked(s)])).toEqual(
+      expect.arrayContaining([
+        ["part", "Ceramic Brake Pad Set", `/parts/${padsId}`, ["Bra"]],
+        ["part", "Vented Brake Disc", expect.stringMatching(/^\/parts\/[0-9a-f]{24}$/), ["Bra"]],
+      ]),
+    );
     expect(headers.get("cache-control")).toMatch(/^public, max-age=60/);
     expect(headers.get("server-timing")).toMatch(/^suggest;dur=\d+(\.\d+)?$/);
   });
