@@ -93,7 +93,7 @@ export function SearchBox() {
       event.preventDefault();
       go(suggestions[active].href);
     } else if (event.key === "Escape") {
-      // A search field clears itself on Escape: the first one only closes the list.
+      // The first Escape only closes the list; the next clears the text, as a search field does.
       if (expanded) {
         event.preventDefault();
         close();
@@ -120,7 +120,8 @@ export function SearchBox() {
       <input
         id={`${id}-q`}
         name="q"
-        type="search"
+        // "text", not "search": HTML allows the combobox role on a text field only.
+        type="text"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}
