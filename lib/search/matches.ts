@@ -20,8 +20,10 @@ export const MAX_READ = 400;
 type Read = { ids: Set<string>; entries: SearchEntry[]; complete: boolean };
 type SearchList = ReturnType<typeof searchList>;
 
-/** Each list read once per search, however many terms name it. */
-function listReader() {
+/** Reads a list's first MAX_READ entries, each list once per search however many terms name it. */
+export type ListReader = (list: SearchList) => Promise<Read>;
+
+export function listReader(): ListReader {
   const reads = new Map<string, Promise<Read>>();
   return (list: SearchList): Promise<Read> => {
     const known = reads.get(list.name);
@@ -33,10 +35,19 @@ function listReader() {
 }
 
 type Fields = { name: string[]; other: string[] };
-const fieldsOf = (entry: SearchEntry): Fields => ({
-  name: searchWords(entry.name),
-  other: searchWords(`${entry.brandName} ${isPartCategory(entry.category) ? PART_CATEGORIES[entry.category] : ""}`),
-});
+/** A part's words by field: the entry's name is folded already; brand and category words repeat across parts, so are folded once a search. */
+function fieldsReader(): (entry: SearchEntry) => Fields {
+  const others = new Map<string, string[]>();
+  return (entry) => {
+    const key = `${entry.brandName}\n${entry.category}`;
+    let other = others.get(key);
+    if (!other) {
+      other = searchWords(`${entry.brandName} ${isPartCategory(entry.category) ? PART_CATEGORIES[entry.category] : ""}`);
+      others.set(key, other);
+    }
+    return { name: entry.name.split(/[^\p{L}\p{N}]+/u).filter(Boolean), other };
+  };
+}
 
 /** How one word of a term matches a part: in its name (where), brand or category, or only its list (a description). */
 function termWordMatch(word: string, fields: Fields, read: Read, id: string): Omit<WordMatch, "typos" | "synonym"> | null {
@@ -63,10 +74,11 @@ const better = (a: WordMatch, b: WordMatch) => a.typos - b.typos || a.field - b.
 
 /**
  * The parts a plan matches, scored, and whether every list it read was read whole. `within`: the
- * parts of a vehicle the page is narrowed to (a bounded list), each checked rather than found.
+ * parts of a vehicle the page is narrowed to (a bounded list), each checked rather than found;
+ * `read`, a reader that may hold lists read already.
  */
-export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[] | null = null): Promise<{ matches: Match[]; complete: boolean }> {
-  const read = listReader();
+export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[] | null = null, read: ListReader = listReader()): Promise<{ matches: Match[]; complete: boolean }> {
+  const fieldsOf = fieldsReader();
   const termWords = [...new Set(plan.words.flatMap((word) => word.terms.flatMap((term) => term.term.split(" "))))];
   const number = plan.partNumber;
   const [wordReads, exactNumber, numberPrefix, vehicleEntries] = await Promise.all([

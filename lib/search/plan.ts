@@ -12,6 +12,7 @@ import { type NamedVehicle, vehicleNamed } from "@/lib/search/vehicles";
 // knows is one word of the plan), the terms each matches, the part number it may be, and the
 // vehicle it names. Matching (lib/search/matches.ts), highlighting and "did you mean" read the plan.
 
+/** `prefix`: the word being typed (the last), for suggestions; every term is matched from its words' beginnings, as the index lists prefixes. */
 export type PlanTerm = { term: string; typos: number; prefix: boolean; synonym: boolean };
 export type PlanWord = { typed: string; terms: PlanTerm[] };
 /** A search text understood: its words, each with the terms it matches (exact, typo variants, prefix for the last word, synonyms), and the part-number reading. */
