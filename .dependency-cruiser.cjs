@@ -53,6 +53,13 @@ module.exports = {
       to: { path: "^lib/catalogue/" },
     },
     {
+      name: "suggestions-on-top",
+      severity: "error",
+      comment: "The search box's suggestions read the catalogue, fitment and search; none of those may read the suggestions.",
+      from: { path: "^lib/", pathNot: "^lib/suggestions/" },
+      to: { path: "^lib/suggestions/" },
+    },
+    {
       name: "vocabulary-is-pure",
       severity: "error",
       comment: "lib/vocabulary holds the shop's words that forms, the API's description and the domains all use: it imports nothing else of the shop, so anything may import it.",

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { HeaderAuthLinks } from "@/components/auth/HeaderAuthLinks";
 import { HeaderCartLink } from "@/components/cart/HeaderCartLink";
 import { NavMenu } from "@/components/NavMenu";
+import { SearchBox } from "@/components/search/SearchBox";
 import { SITE_NAME } from "@/lib/site/site";
 
 const linkClass = "block rounded px-2 py-2 hover:bg-brand-50 hover:text-brand-700 sm:py-1";
@@ -25,6 +26,10 @@ export function SiteHeader() {
             <HeaderAuthLinks linkClassName={linkClass} />
           </ul>
         </NavMenu>
+        {/* A row of its own on a phone, under the name, cart and menu; beside the links from sm up. */}
+        <div className="basis-full sm:min-w-48 sm:max-w-md sm:flex-1 sm:basis-auto">
+          <SearchBox />
+        </div>
       </nav>
     </header>
   );

@@ -9,6 +9,7 @@ import { passwordResetPaths } from "@/lib/openapi/paths/password-resets";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
 import { searchSynonymPaths } from "@/lib/openapi/paths/search-synonyms";
 import { shopSettingsPaths } from "@/lib/openapi/paths/shop-settings";
+import { suggestionPaths } from "@/lib/openapi/paths/suggestions";
 import { userPaths } from "@/lib/openapi/paths/users";
 import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 
@@ -19,6 +20,7 @@ import { MAX_BODY_BYTES } from "@/lib/server/body-cap";
 /** Each area of the shop is one tag, carried by every operation of its paths. */
 const AREAS: { name: string; description: string; paths: Record<string, Json> }[] = [
   { name: "Catalogue", description: "The parts for sale: adding, editing and deleting them, their stock and their pictures.", paths: cataloguePaths },
+  { name: "Search suggestions", description: "What the header's search box offers while a customer types.", paths: suggestionPaths },
   { name: "Fitment", description: "Which vehicles a part fits: the vehicle selector's lists, a part's fitment and the CSV import.", paths: fitmentPaths },
   { name: "Cart", description: "The cart of a visitor or a signed-in customer: its lines, with each part as it is now.", paths: cartPaths },
   { name: "Checkout", description: "A quote of the signed-in customer's cart, and placing it as one order, all or nothing.", paths: checkoutPaths },

@@ -35,13 +35,17 @@ type Sessions = { customer: string; admin: string };
 /** One latency row: the page or read, who asks, and whether a cache must be expired first. */
 type Row = { name: string; path: (i: number) => string; as?: keyof Sessions; afterWrite?: boolean };
 /** cacheHits: timed pages Next served from its cache (x-nextjs-cache: HIT); a row that misses the cache has none. */
-type Latency = { samples: number; p50: number; p99: number; errors: number; cacheHits: number };
+/** serverP50: the median of the Server-Timing header's dur, for replies that send one. */
+type Latency = { samples: number; p50: number; p99: number; errors: number; cacheHits: number; serverP50?: number };
 type SizeResult = { generatedSeconds: number; latency: Record<string, Latency>; orders: OrderRun[]; loadAverage: { before: number[]; after: number[] } };
 
 /** Words of the bench's part names (its templates'), each searched beside "for", which every name holds. */
 const COMMON_WORD_SEARCHES = ["brake", "filter", "pump", "kit", "battery", "disc", "plug", "tyre", "radiator", "clutch"];
 /** Searches a customer mistypes, each a word of the bench's names one or two edits away. */
 const TYPO_SEARCHES = ["brkae disc", "oil filtre", "iridum plug", "batery", "alternatr", "radaitor", "cluth kit", "shock absorbr", "wter pump", "headlihgt"];
+/** The first letters of the bench's brands and of words of its part names (bench/data.ts), for the suggestions row. */
+const SUGGEST_BRANDS = ["bos", "brem", "den", "mah", "val", "ngk", "gat", "sach", "hel", "feb", "monr", "conti"];
+const SUGGEST_WORDS = ["bra", "fil", "spa", "oil", "pad", "disc", "batt", "alt", "head", "sho", "tim", "wip"];
 
 function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
   const lastPage = (count: number) => Math.ceil(count / 20);
@@ -56,6 +60,8 @@ function rowsFor(data: BenchData, sizes: BenchSizes): Row[] {
     { name: "search /parts?q= (a word in every name)", path: (i) => `/parts?q=${encodeURIComponent(`${COMMON_WORD_SEARCHES[i % COMMON_WORD_SEARCHES.length]} for`)}` },
     // A typo in each search: its words one edit away come from the typo index.
     { name: "search /parts?q= (a typo)", path: (i) => `/parts?q=${encodeURIComponent(TYPO_SEARCHES[i % TYPO_SEARCHES.length]!)}` },
+    // What the header's search box asks while typing: a brand's and a part word's first letters, as a customer types them.
+    { name: "suggestions GET /search/suggestions?q=", path: (i) => `/search/suggestions?q=${encodeURIComponent(`${SUGGEST_BRANDS[i % SUGGEST_BRANDS.length]} ${SUGGEST_WORDS[(i * 7) % SUGGEST_WORDS.length]}`)}` },
     { name: "catalogue /parts after a write", path: () => "/parts", afterWrite: true },
     // The catalogue of one vehicle: a different model year each time (fitment rows ~5.5x the parts).
     { name: "vehicle page /vehicles/y/make/model", path: (i) => benchVehiclePath(i) },
@@ -85,12 +91,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Times one request, to the last byte of its body; a non-2xx answer, or none within REQUEST_TIMEOUT_MS, is an error. */
-async function timed(url: string, cookie: string | undefined): Promise<{ ms: number; ok: boolean; hit: boolean }> {
+async function timed(url: string, cookie: string | undefined): Promise<{ ms: number; ok: boolean; hit: boolean; serverMs?: number }> {
   const started = performance.now();
   try {
     const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     await res.arrayBuffer();
-    return { ms: performance.now() - started, ok: res.ok, hit: res.headers.get("x-nextjs-cache") === "HIT" };
+    const serverMs = /dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1];
+    return { ms: performance.now() - started, ok: res.ok, hit: res.headers.get("x-nextjs-cache") === "HIT", ...(serverMs ? { serverMs: Number(serverMs) } : {}) };
   } catch {
     return { ms: performance.now() - started, ok: false, hit: false };
   }
@@ -108,20 +115,23 @@ async function measureRow(base: string, row: Row, sessions: Sessions, size: Size
   if (row.afterWrite) await expireCache(base, sessions.admin);
   await timed(`${base}${row.path(reps)}`, cookie);
   const samples: number[] = [];
+  const serverSamples: number[] = [];
   let errors = 0;
   let cacheHits = 0;
   const deadline = Date.now() + rowSeconds * 1000;
   for (let i = 0; i < reps && Date.now() < deadline; i++) {
     if (row.afterWrite) await expireCache(base, sessions.admin);
-    const { ms, ok, hit } = await timed(`${base}${row.path(i)}`, cookie);
+    const { ms, ok, hit, serverMs } = await timed(`${base}${row.path(i)}`, cookie);
     samples.push(ms);
+    if (serverMs !== undefined) serverSamples.push(serverMs);
     if (!ok) errors++;
     if (hit) cacheHits++;
   }
   samples.sort((a, b) => a - b);
-  const result = { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), errors, cacheHits };
+  serverSamples.sort((a, b) => a - b);
+  const result: Latency = { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), errors, cacheHits, ...(serverSamples.length ? { serverP50: percentile(serverSamples, 50) } : {}) };
   const problems = [errors ? `${errors} error(s)` : "", cacheHits ? `${cacheHits} served from the cache` : ""].filter(Boolean);
-  log(`${size}: ${row.name}: p50 ${result.p50} ms, p99 ${result.p99} ms over ${result.samples} request(s)${problems.length ? `, ${problems.join(", ")}` : ""}`);
+  log(`${size}: ${row.name}: p50 ${result.p50} ms, p99 ${result.p99} ms${result.serverP50 === undefined ? "" : ` (server p50 ${result.serverP50} ms)`} over ${result.samples} request(s)${problems.length ? `, ${problems.join(", ")}` : ""}`);
   return result;
 }
 
@@ -161,6 +171,8 @@ async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]
   }
 }
 
+/** The server's own time (Server-Timing), for the rows whose replies send it. */
+const serverCell = (latency: Latency) => (latency.serverP50 === undefined ? "" : `, server ${latency.serverP50}`);
 const orderCell = (o: OrderRun) => `${o.ordersPerSecond}/s, ${o.errors} err, ${o.oversold ? "OVERSOLD" : o.unbalancedParts ? `${o.unbalancedParts} parts short` : "stock ok"}`;
 
 export async function runScale(): Promise<void> {
@@ -170,7 +182,7 @@ export async function runScale(): Promise<void> {
     return;
   }
   if (smallOnly) {
-    const rows = small.rows.map((row) => [row.name, `${small.result.latency[row.name]!.p50} / ${small.result.latency[row.name]!.p99} ms`]);
+    const rows = small.rows.map((row) => [row.name, `${small.result.latency[row.name]!.p50} / ${small.result.latency[row.name]!.p99} ms${serverCell(small.result.latency[row.name]!)}`]);
     console.log(`\n${markdownTable(["row", "small p50/p99"], [...rows, ...small.result.orders.map((o) => [o.name, orderCell(o)])])}`);
     return;
   }
@@ -182,7 +194,7 @@ export async function runScale(): Promise<void> {
     const l = large.result.latency[row.name]!;
     const met = l.errors === 0 && l.cacheHits === 0 && l.p50 <= LATENCY_TARGET_MS && l.p50 <= GROWTH_TARGET * s.p50;
     verdicts[row.name] = met;
-    lines.push([row.name, `${s.p50} / ${s.p99} ms`, `${l.p50} / ${l.p99} ms`, (l.p50 / s.p50).toFixed(2), met ? "met" : "NOT met"]);
+    lines.push([row.name, `${s.p50} / ${s.p99} ms${serverCell(s)}`, `${l.p50} / ${l.p99} ms${serverCell(l)}`, (l.p50 / s.p50).toFixed(2), met ? "met" : "NOT met"]);
   }
   for (const [i, l] of large.result.orders.entries()) {
     const s = small.result.orders[i]!;
