@@ -81,6 +81,19 @@ test("by keyboard only: Tab to the box, type, ArrowDown and Enter open the part;
   await expect(page).toHaveURL(/\/parts\/[0-9a-f]{24}$/);
 });
 
+test("Enter right after typing on searches what the box says, not the option chosen for the shorter text", async ({ page }) => {
+  await page.goto("/");
+  await typeInBox(page, "ceramic pad");
+  await expect(suggestions(page).getByRole("option", { name: "Ceramic Brake Pad Set (Front Axle)" })).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(box(page)).toHaveAttribute("aria-activedescendant", /.+/);
+  // Faster than the box asks again: the list on screen answers "ceramic pad", not what is typed now.
+  await page.keyboard.type(" set");
+  await expect(box(page)).not.toHaveAttribute("aria-activedescendant", /.+/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/parts\?q=ceramic(\+|%20)pad(\+|%20)set$/);
+});
+
 test("on a slow network, a late answer to an older text never replaces the newer one's", async ({ page }) => {
   let first = true;
   await page.route("**/search/suggestions?**", async (route) => {

@@ -26,6 +26,7 @@ export function SearchBox() {
   const asking = useRef<AbortController | null>(null);
   const pause = useRef<number | undefined>(undefined);
   const latest = useRef("");
+  const focused = useRef(false);
 
   useEffect(() => () => {
     window.clearTimeout(pause.current);
@@ -33,7 +34,8 @@ export function SearchBox() {
   }, []);
 
   const suggestions = answer.suggestions;
-  const expanded = open && suggestions.length > 0;
+  // An answer to an older text is never offered: Enter must not open what the box no longer says.
+  const expanded = open && suggestions.length > 0 && answersTyped(answer, typed);
 
   async function ask(text: string) {
     asking.current?.abort();
@@ -47,7 +49,8 @@ export function SearchBox() {
       if (!answersTyped(received, latest.current)) return;
       setAnswer(received);
       setActive(-1);
-      setOpen(true);
+      // An answer arriving after the focus left waits for the next focus rather than cover the page.
+      setOpen(focused.current);
       setAnnounced(countAnnouncement(received.suggestions.length));
     } catch {
       // Aborted by a newer text, or offline: the box still searches on Enter.
@@ -56,6 +59,7 @@ export function SearchBox() {
 
   function typedNow(text: string) {
     setTyped(text);
+    setActive(-1);
     latest.current = text;
     window.clearTimeout(pause.current);
     if (!worthAsking(text)) {
@@ -109,7 +113,9 @@ export function SearchBox() {
 
   // Tab, or a click elsewhere: the list closes once the focus has left the whole search.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) close();
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    focused.current = false;
+    close();
   };
 
   return (
@@ -134,7 +140,10 @@ export function SearchBox() {
         value={typed}
         onChange={(event) => typedNow(event.target.value)}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          focused.current = true;
+          setOpen(true);
+        }}
         className="min-w-0 flex-1 rounded-l border border-slate-400 px-3 py-1.5 text-sm"
       />
       <button type="submit" className="rounded-r border border-l-0 border-slate-400 bg-slate-50 px-3 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
