@@ -28,6 +28,17 @@ export async function vehicleParts(vehicle: Vehicle & { engine?: string }): Prom
 }
 
 /**
+ * The search entries of every part that fits any of these model years of a make and model, in
+ * catalogue order: each year's own list, and the universal parts read once, however many years.
+ */
+export async function modelParts(make: string, model: string, years: readonly number[]): Promise<SearchEntry[]> {
+  const [own, universal] = await Promise.all([Promise.all(years.map((year) => fittingList(modelYearKey({ year, make, model })).whole())), UNIVERSAL_LIST.whole()]);
+  const seen = new Set<string>();
+  const once = [...own.flat(), ...universal].filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+  return UNIVERSAL_LIST.inOrder(once);
+}
+
+/**
  * The ids of a slice of the parts that fit a model year: its own parts in catalogue order, then the
  * universal ones; and how many there are of each. Reads the two lists' sizes and the pages the slice covers.
  */

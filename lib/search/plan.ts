@@ -61,14 +61,14 @@ async function splitOf(word: string): Promise<string | null> {
   return null;
 }
 
-async function planWord(typed: string, last: boolean, synonyms: ReadonlyMap<string, readonly string[]>): Promise<PlanWord> {
+async function planWord(typed: string, last: boolean, synonyms: ReadonlyMap<string, readonly string[]>, maxTypos: number): Promise<PlanWord> {
   const terms: PlanTerm[] = [{ term: typed, typos: 0, prefix: last, synonym: false }];
   const add = (term: string, typos: number, synonym: boolean) => {
     if (!terms.some((known) => known.term === term)) terms.push({ term, typos, prefix: last && !synonym, synonym });
   };
   for (const synonym of synonymsOf(typed, synonyms)) add(synonym, 0, true);
   if (!typed.includes(" ")) {
-    const [variants, split] = await Promise.all([typoVariants(typed, typoBudget(typed)), splitOf(typed)]);
+    const [variants, split] = await Promise.all([typoVariants(typed, Math.min(typoBudget(typed), maxTypos)), splitOf(typed)]);
     for (const variant of variants) {
       add(variant.word, variant.typos, false);
       for (const synonym of synonymsOf(variant.word, synonyms)) add(synonym, variant.typos, true);
@@ -89,6 +89,8 @@ export async function planQuery(q: string): Promise<QueryPlan> {
   const [named, synonyms] = await Promise.all([vehicleNamed(all), synonymMap()]);
   const left = all.filter((_, i) => !named?.used.has(i));
   const phrases = [...new Set(phrasesOf(left, synonyms))].slice(0, MAX_QUERY_WORDS);
-  const words = await Promise.all(phrases.map((phrase, i) => planWord(phrase, i === phrases.length - 1, synonyms)));
+  // Two typos cost a word's forms less two letters (up to 56 reads): one word of a search, its longest, may have them.
+  const longest = phrases.reduce((best, phrase, i) => ([...phrase].length > [...phrases[best]!].length ? i : best), 0);
+  const words = await Promise.all(phrases.map((phrase, i) => planWord(phrase, i === phrases.length - 1, synonyms, i === longest ? 2 : 1)));
   return { words, partNumber: numberQueryOf(text), vehicle: named?.vehicle ?? null };
 }

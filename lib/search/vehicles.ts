@@ -1,6 +1,6 @@
 import "server-only";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
-import { vehicleParts } from "@/lib/fitment/vehicle-parts";
+import { modelParts, vehicleParts } from "@/lib/fitment/vehicle-parts";
 import type { SearchEntry } from "@/lib/parts/search-entry";
 
 // A vehicle named in a search ("civic brake pads", "2016 civic pads", "honda civic pads") narrows
@@ -60,8 +60,5 @@ export async function vehicleNamed(words: readonly string[]): Promise<{ vehicle:
 /** The parts that fit a named vehicle: its year's, or every year's of the model when no year was named (universal parts included). */
 export async function namedVehicleParts(vehicle: NamedVehicle): Promise<SearchEntry[]> {
   if (vehicle.year) return vehicleParts({ year: vehicle.year, make: vehicle.make, model: vehicle.model });
-  const years = (await modelYears()).get(`${vehicle.make}|${vehicle.model}`) ?? [];
-  const seen = new Set<string>();
-  const all = (await Promise.all(years.map((year) => vehicleParts({ year, make: vehicle.make, model: vehicle.model })))).flat();
-  return all.filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id))).sort((a, b) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : 1));
+  return modelParts(vehicle.make, vehicle.model, (await modelYears()).get(`${vehicle.make}|${vehicle.model}`) ?? []);
 }
