@@ -219,21 +219,6 @@ export async function missingFromLists<T extends ListChange>(changes: T[]): Prom
   return missingEntries(changes);
 }
 
-/** The entries in every one of these lists (of one kind), in the first's order: the smallest is read whole and narrowed by the others. */
-export async function entriesInEvery<F extends Fields>(lists: readonly OrderedList<F>[]): Promise<Entry<F>[]> {
-  const sizes = await Promise.all(lists.map(async (list) => ({ list, size: await list.size() })));
-  sizes.sort((a, b) => a.size - b.size);
-  const [smallest, ...others] = sizes;
-  if (!smallest) return [];
-  const { shape } = declaredLists.get(smallest.list as unknown as OrderedList<Fields>)!;
-  const whole = async ({ list, size }: { list: OrderedList<F>; size: number }) => (size === 0 ? [] : (await readList(list.name, { offset: 0, limit: size })).keys);
-  const keys = await whole(smallest);
-  // The others only narrow the smallest: once nothing is left, they need not be read.
-  if (keys.length === 0 || others.length === 0) return keys.map((key) => shape.entry(key) as Entry<F>);
-  const sets = await Promise.all(others.map((other) => whole(other).then((found) => new Set(found))));
-  return keys.filter((key) => sets.every((set) => set.has(key))).map((key) => shape.entry(key) as Entry<F>);
-}
-
 /**
  * A rebuild of lists from the documents (`npm run reindex`): the entries each list should hold,
  * gathered, then written in place of what the lists held.

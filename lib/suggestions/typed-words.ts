@@ -3,7 +3,7 @@ import type { Highlight } from "@/lib/validation/suggestions";
 
 // While typing, every word is matched as the start of a word of a name: "brak pa" is on its way to
 // "brake pads", and the words come in any order. Words are folded as the search folds them
-// (lib/catalogue/search-terms.ts), so "Décor" is found by "deco".
+// (lib/search/terms.ts), so "Décor" is found by "deco".
 
 const isWordCharacter = (character: string) => /[\p{L}\p{N}]/u.test(character);
 

@@ -6,7 +6,7 @@ import { customerList } from "@/lib/orders/order-lists";
 import { searchEntry } from "@/lib/parts/search-entry";
 import { connectDb } from "@/lib/storage/connect";
 import { encodeKey } from "@/lib/storage/ordered-index";
-import { entriesInEvery, keepLists, ListsRebuild, orderedList, orderedLists } from "@/lib/storage/ordered-lists";
+import { keepLists, ListsRebuild, orderedList, orderedLists } from "@/lib/storage/ordered-lists";
 
 // The door to the ordered lists: a domain declares a list's values and reads typed entries back,
 // and the keys it stores are those the lists held before the door, so a database needs no reindex.
@@ -47,12 +47,10 @@ describe("the ordered lists' door", () => {
     expect(await list.counted()).toEqual({ total: 1, counts: { "colour:blue": 1 } });
   });
 
-  it("reads the entries in every one of several lists, and a page leaving some out", async () => {
+  it("reads a page leaving some entries out", async () => {
     const kind = orderedLists((name: string) => `door:${name}`, { rank: "number", id: "text" });
-    const [small, large] = [kind(fresh()), kind(fresh())];
+    const large = kind(fresh());
     await keepLists([1, 2, 3, 4].map((rank) => large.change({ rank, id: `p${rank}` }, "add")));
-    await keepLists([2, 4, 5].map((rank) => small.change({ rank, id: `p${rank}` }, "add")));
-    expect((await entriesInEvery([large, small])).map((entry) => entry.id)).toEqual(["p2", "p4"]);
     expect(await large.pageLeavingOut({ offset: 1, limit: 2 }, [{ rank: 1, id: "p1" }])).toEqual(["p3", "p4"]);
   });
 
