@@ -20,7 +20,7 @@ test("on a desktop, typing offers the category, the parts and marks what was typ
   const brakes = suggestions(page).getByRole("option", { name: /^Brakes\s*Category$/ });
   await expect(brakes).toBeVisible();
   await expect(brakes.locator("mark")).toHaveText("Brak");
-  await expect(page.getByRole("status").filter({ hasText: /suggestions?:/ })).toHaveText(/^\d suggestions?: use the up and down arrows to choose\.$/);
+  await expect(page.getByRole("search", { name: "Shop" }).locator('[aria-live="polite"]')).toHaveText(/^\d suggestions?: use the up and down arrows to choose\.$/);
   await suggestions(page).getByRole("option", { name: "Vented Front Brake Disc 300 mm" }).click();
   await expect(page).toHaveURL(/\/parts\/[0-9a-f]{24}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vented Front Brake Disc 300 mm");

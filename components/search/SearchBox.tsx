@@ -174,7 +174,8 @@ export function SearchBox() {
           </Link>
         ))}
       </div>
-      <p role="status" className="sr-only">
+      {/* A live region rather than role=status: the page's own status (a catalogue's count, a toast) stays the one status on the page. */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
         {announced}
       </p>
     </form>
