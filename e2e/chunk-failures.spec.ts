@@ -12,9 +12,16 @@ const CHUNKS = "**/_next/static/chunks/*.js";
 async function blockChunksContaining(page: Page, marker: string): Promise<string[]> {
   const blocked: string[] = [];
   await page.route(CHUNKS, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (!body.includes(marker)) return route.fulfill({ response, body });
+    let body: string;
+    let response: Awaited<ReturnType<typeof route.fetch>>;
+    try {
+      response = await route.fetch();
+      body = await response.text();
+    } catch {
+      // The page moved on (a click navigated) while this chunk was still loading: nothing to decide.
+      return route.abort("aborted").catch(() => undefined);
+    }
+    if (!body.includes(marker)) return route.fulfill({ response, body }).catch(() => undefined);
     blocked.push(route.request().url());
     return route.abort("failed");
   });
