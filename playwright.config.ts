@@ -11,7 +11,8 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next-test";
 function shopServer(index: number) {
   const ports = shopPorts(index);
   const url = shopBaseUrl(ports);
-  const data = index === 0 ? ".data/e2e" : `.data/e2e-${index + 1}`;
+  // Named by its port, so two runs in one checkout on other ports never wipe each other's database.
+  const data = `.data/e2e-${ports.web}`;
   return {
     command: `node scripts/services/with-db.mjs --seed --fresh --port ${ports.db} --data ${data} --redis-port ${ports.redis} --smtp-port ${ports.smtp} --mail-port ${ports.mail} -- next start -H 127.0.0.1 -p ${ports.web}`,
     url,
