@@ -114,8 +114,9 @@ export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[
   }
   // Every word is required, but a word no part bears at all (a typo beyond reach, a word the shop
   // never uses) is let go: "bosch pads xyz" finds Bosch pads rather than nothing.
-  // Not in a search with a number: "HC-100" is one code, and "100" alone is not what was meant.
-  const lenient = plan.words.every((word) => !/\p{N}/u.test(word.typed));
+  // Not in a search with a number ("HC-100": "100" alone is not what was meant), nor in one code
+  // typed as printed: "CP-AB-L" is not "CP-AB-R", though no part bears "L".
+  const lenient = !plan.code && plan.words.every((word) => !/\p{N}/u.test(word.typed));
   const known = plan.words.map((_, i) => !lenient || matches.some((match) => match.numberMatch < 2 || match.hits[i]));
   const required = known.filter(Boolean).length;
   const found = matches.filter((match) => match.numberMatch < 2 || (required > 0 && match.words === required));

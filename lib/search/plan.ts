@@ -15,8 +15,12 @@ import { type NamedVehicle, vehicleNamed } from "@/lib/search/vehicles";
 /** `prefix`: the word being typed (the last), for suggestions; every term is matched from its words' beginnings, as the index lists prefixes. */
 export type PlanTerm = { term: string; typos: number; prefix: boolean; synonym: boolean };
 export type PlanWord = { typed: string; terms: PlanTerm[] };
-/** A search text understood: its words, each with the terms it matches (exact, typo variants, prefix for the last word, synonyms), and the part-number reading. */
-export type QueryPlan = { words: PlanWord[]; partNumber: string | null; vehicle: NamedVehicle | null };
+/**
+ * A search text understood: its words, each with the terms it matches (exact, typo variants, prefix
+ * for the last word, synonyms), and the part-number reading. `code`: the text is one code as printed
+ * on a part, several words or numbers joined without a space ("CP-AB-L"), so each of them is meant.
+ */
+export type QueryPlan = { words: PlanWord[]; partNumber: string | null; vehicle: NamedVehicle | null; code: boolean };
 
 /** Longer than the search box allows: a search is read, not stored. */
 const MAX_TEXT_LENGTH = 200;
@@ -92,5 +96,5 @@ export async function planQuery(q: string): Promise<QueryPlan> {
   // Two typos cost a word's forms less two letters (up to 56 reads): one word of a search, its longest, may have them.
   const longest = phrases.reduce((best, phrase, i) => ([...phrase].length > [...phrases[best]!].length ? i : best), 0);
   const words = await Promise.all(phrases.map((phrase, i) => planWord(phrase, i === phrases.length - 1, synonyms, i === longest ? 2 : 1)));
-  return { words, partNumber: numberQueryOf(text), vehicle: named?.vehicle ?? null };
+  return { words, partNumber: numberQueryOf(text), vehicle: named?.vehicle ?? null, code: all.length > 1 && !/\s/u.test(text) };
 }

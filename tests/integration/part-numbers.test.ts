@@ -68,6 +68,14 @@ describe("the part commands keep the numbers", () => {
     expect(await SkuClaim.findById("those1").lean()).toBeNull();
   });
 
+  it("an old number of letters alone finds nothing, though the part's name bears all but its last letter", async () => {
+    const part = await addPart(newPart("Lettered hose QWERTZ", { mpn: "QW-QWERTZ-L" }));
+    await updatePart(part._id, { mpn: "QW-QWERTZ-R" });
+    expect(await found("QW-QWERTZ-L")).toEqual([]);
+    expect(await found("qw-qwertz-r")).toEqual(["Lettered hose QWERTZ"]);
+    expect(await found("qwertz hose xyz")).toEqual(["Lettered hose QWERTZ"]);
+  });
+
   it("refuses a SKU another part bears, whatever its dashes and case, and adds nothing", async () => {
     await addPart(newPart("First bracket", { sku: "T-BRK-7" }));
     const before = await Part.countDocuments({ partsname: "Second bracket" });
