@@ -43,13 +43,17 @@ async function startingEntries(filters: FacetFilters, fitting: SearchEntry[] | n
   return smallest ? smallest.list.whole() : [];
 }
 
-async function narrowedPage({ q, sort, vehicle, ranking, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: SortedPart[]): Promise<SearchedPage> {
+/** `outOfStock` is still being read: a search reads its lists meanwhile, and waits for it only to rank. */
+async function narrowedPage({ q, sort, vehicle, ranking, filters = {} }: CatalogueSearch, offset: number, limit: number, outOfStock: Promise<SortedPart[]>): Promise<SearchedPage> {
   const text = searchTextOf(q);
   const [fitting, ranked] = await Promise.all([vehicle ? vehicleParts(vehicle) : null, text && ranking && !vehicle ? vehicleParts(ranking) : null]);
   const fittingIds = fitting ? new Set(fitting.map((entry) => entry.id)) : null;
-  const gone = new Set(outOfStock.map((part) => String(part._id)));
+  const soldOut = outOfStock.then((parts) => new Set(parts.map((part) => String(part._id))));
+  // Its failure is the page's when awaited below, not an unhandled rejection while the search runs.
+  soldOut.catch(() => undefined);
   const rankedIds = fittingIds ?? (ranked ? new Set(ranked.map((entry) => entry.id)) : null);
-  const searched = text ? await searchMatches(text, { soldOut: gone, fitting: rankedIds, within: fitting }) : null;
+  const searched = text ? await searchMatches(text, { soldOut, fitting: rankedIds, within: fitting }) : null;
+  const gone = await soldOut;
   const starting = searched ? searched.entries : await startingEntries(filters, fitting);
   const matching = starting.filter((entry) => !fittingIds || fittingIds.has(entry.id)).filter((entry) => matchesFilters(entry, filters));
   const inStock = matching.filter((key) => !gone.has(key.id));
@@ -88,10 +92,12 @@ async function wholeCataloguePage({ sort, filters = {} }: CatalogueSearch, offse
 
 /** One page of the catalogue as its page shows it: narrowed, sorted and counted by facet. */
 export async function facetedPage(search: CatalogueSearch, offset: number, limit: number): Promise<SearchedPage> {
-  const outOfStock = await outOfStockParts();
+  const reading = outOfStockParts();
+  reading.catch(() => undefined);
   const { q, sort, vehicle, filters = {} } = search;
   const values = facetListsOf(filters);
-  if (searchTextOf(q) || vehicle || values.length > 1) return narrowedPage(search, offset, limit, outOfStock);
+  if (searchTextOf(q) || vehicle || values.length > 1) return narrowedPage(search, offset, limit, reading);
+  const outOfStock = await reading;
   if (values.length === 0) return wholeCataloguePage(search, offset, limit, outOfStock);
-  return (await facetValuePage(values[0]!, { sort, filters }, offset, limit, outOfStock)) ?? narrowedPage(search, offset, limit, outOfStock);
+  return (await facetValuePage(values[0]!, { sort, filters }, offset, limit, outOfStock)) ?? narrowedPage(search, offset, limit, reading);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { searchList } from "@/lib/search/lists";
+import { listHead } from "@/lib/search/list-heads";
 import { planMatches } from "@/lib/search/matches";
 import { planQuery, searchText } from "@/lib/search/plan";
 import { MAX_QUERY_WORDS, searchWords } from "@/lib/search/terms";
@@ -18,7 +18,7 @@ export async function didYouMean(q: string): Promise<string | null> {
   const named = await vehicleNamed(words);
   const corrected = await Promise.all(
     words.map(async (word, i) => {
-      if (named?.used.has(i) || (await searchList(word).size()) > 0) return word;
+      if (named?.used.has(i) || (await listHead("term", word)).total > 0) return word;
       return (await typoVariants(word, looseTypoBudget(word)))[0]?.word ?? null;
     }),
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { PART_CATEGORIES, isPartCategory } from "@/lib/vocabulary/categories";
 import type { SearchEntry } from "@/lib/parts/search-entry";
-import { numberList, numberPrefixList, searchList } from "@/lib/search/lists";
+import { type HeadKind, listHead, MAX_READ } from "@/lib/search/list-heads";
 import { type PlanTerm, type QueryPlan, readsNumberPrefix } from "@/lib/search/plan";
 import { type Match, type WordMatch, NOT_IN_NAME, proximityOf } from "@/lib/search/ranking";
 import { searchWords } from "@/lib/search/terms";
@@ -14,22 +14,18 @@ import { namedVehicleParts } from "@/lib/search/vehicles";
 // known from its list as far as it was read. So every part matching the rarest word in a name,
 // brand or category is found, and when no list was cut the matches are exact (`complete`).
 
-/** Entries read from one list at most: two chunks of the lists' storage, a few milliseconds. */
-export const MAX_READ = 400;
-
 type Read = { ids: Set<string>; entries: SearchEntry[]; complete: boolean };
-type SearchList = ReturnType<typeof searchList>;
 
-/** Reads a list's first MAX_READ entries, each list once per search however many terms name it. */
-export type ListReader = (list: SearchList) => Promise<Read>;
+/** Reads a list's head (lib/search/list-heads.ts), each list once per search however many terms name it. */
+export type ListReader = (kind: HeadKind, key: string) => Promise<Read>;
 
 export function listReader(): ListReader {
   const reads = new Map<string, Promise<Read>>();
-  return (list: SearchList): Promise<Read> => {
-    const known = reads.get(list.name);
+  return (kind, key): Promise<Read> => {
+    const known = reads.get(`${kind}:${key}`);
     if (known) return known;
-    const read = list.page({ offset: 0, limit: MAX_READ }).then(({ entries, total }) => ({ ids: new Set(entries.map((entry) => entry.id)), entries, complete: total <= MAX_READ }));
-    reads.set(list.name, read);
+    const read = listHead(kind, key).then(({ entries, total }) => ({ ids: new Set(entries.map((entry) => entry.id)), entries, complete: total <= MAX_READ }));
+    reads.set(`${kind}:${key}`, read);
     return read;
   };
 }
@@ -82,9 +78,9 @@ export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[
   const termWords = [...new Set(plan.words.flatMap((word) => word.terms.flatMap((term) => term.term.split(" "))))];
   const number = plan.partNumber;
   const [wordReads, exactNumber, numberPrefix, vehicleEntries] = await Promise.all([
-    Promise.all(termWords.map(async (word) => [word, await read(searchList(word))] as const)),
-    number ? read(numberList(number)) : null,
-    number && readsNumberPrefix(number) ? read(numberPrefixList(number)) : null,
+    Promise.all(termWords.map(async (word) => [word, await read("term", word)] as const)),
+    number ? read("number", number) : null,
+    number && readsNumberPrefix(number) ? read("number-prefix", number) : null,
     plan.vehicle ? namedVehicleParts(plan.vehicle) : null,
   ]);
   const reads = new Map(wordReads);

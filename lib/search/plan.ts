@@ -1,7 +1,7 @@
 import "server-only";
 import { MIN_NUMBER_PREFIX_LENGTH, numberQueryOf } from "@/lib/vocabulary/part-numbers";
 import { withoutControlCharacters } from "@/lib/validation/common";
-import { searchList } from "@/lib/search/lists";
+import { listHead } from "@/lib/search/list-heads";
 import { synonymMap } from "@/lib/search/synonyms";
 import { MAX_QUERY_WORDS, searchWords } from "@/lib/search/terms";
 import { typoBudget } from "@/lib/search/typos";
@@ -56,10 +56,11 @@ function phrasesOf(words: readonly string[], synonyms: ReadonlyMap<string, reado
 async function splitOf(word: string): Promise<string | null> {
   const letters = [...word];
   if (/\p{N}/u.test(word) || letters.length < 2 * MIN_SPLIT_PART) return null;
-  if ((await searchList(word).size()) > 0) return null;
+  const sizeOf = async (term: string) => (await listHead("term", term)).total;
+  if ((await sizeOf(word)) > 0) return null;
   for (let at = MIN_SPLIT_PART; at <= letters.length - MIN_SPLIT_PART; at++) {
     const [left, right] = [letters.slice(0, at).join(""), letters.slice(at).join("")];
-    const [leftSize, rightSize] = await Promise.all([searchList(left).size(), searchList(right).size()]);
+    const [leftSize, rightSize] = await Promise.all([sizeOf(left), sizeOf(right)]);
     if (leftSize > 0 && rightSize > 0) return `${left} ${right}`;
   }
   return null;
@@ -72,11 +73,13 @@ async function planWord(typed: string, last: boolean, synonyms: ReadonlyMap<stri
   };
   for (const synonym of synonymsOf(typed, synonyms)) add(synonym, 0, true);
   if (!typed.includes(" ")) {
-    const [variants, split] = await Promise.all([typoVariants(typed, Math.min(typoBudget(typed), maxTypos)), splitOf(typed)]);
+    const variants = await typoVariants(typed, Math.min(typoBudget(typed), maxTypos));
     for (const variant of variants) {
       add(variant.word, variant.typos, false);
       for (const synonym of synonymsOf(variant.word, synonyms)) add(synonym, variant.typos, true);
     }
+    // Two words run together are read as such only when no word is a typo away ("filtre" is "filter", not "fil tre").
+    const split = variants.length === 0 ? await splitOf(typed) : null;
     if (split) add(split, 1, false);
     // A plural finds the singular a name uses ("pads", "Brake Pad"), ranked as one typo.
     if (/^\p{L}{3,}s$/u.test(typed)) add(typed.slice(0, -1), 1, false);

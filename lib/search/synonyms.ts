@@ -1,5 +1,5 @@
 import "server-only";
-import { publicRead } from "@/lib/cache/public-read";
+import { cachedOrDirect, publicRead } from "@/lib/cache/public-read";
 import { CACHE_TAGS } from "@/lib/cache/tags";
 import { connectDb } from "@/lib/storage/connect";
 import { SearchSynonyms, type SynonymGroupFields } from "@/models/SearchSynonyms";
@@ -28,13 +28,8 @@ export async function readSynonymList(): Promise<SynonymListView> {
 const cachedList = publicRead(readSynonymList, ["search-synonyms"], [CACHE_TAGS.synonyms]);
 
 /** The list from the data cache; outside a Next.js server (scripts, tests) there is none, so from the database. */
-export async function cachedSynonymList(): Promise<SynonymListView> {
-  try {
-    return await cachedList();
-  } catch (error) {
-    if (error instanceof Error && /incrementalCache missing/.test(error.message)) return readSynonymList();
-    throw error;
-  }
+export function cachedSynonymList(): Promise<SynonymListView> {
+  return cachedOrDirect(cachedList, readSynonymList);
 }
 
 /** Each phrase to the other phrases of its group (a phrase is in one group at most). */

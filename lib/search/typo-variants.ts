@@ -1,5 +1,5 @@
 import "server-only";
-import { typoList } from "@/lib/search/lists";
+import { MAX_READ, typoCounts } from "@/lib/search/list-heads";
 import { editDistance, typoKeys } from "@/lib/search/typos";
 
 /** Variants of one word a search reads: the closest, most common first. */
@@ -19,9 +19,12 @@ export type TypoVariant = { word: string; typos: number; parts: number };
 export async function typoVariants(word: string, budget: number): Promise<TypoVariant[]> {
   if (budget === 0) return [];
   const depth = budget > 1 && [...word].length <= MAX_TWO_LETTER_FORMS ? 2 : 1;
-  const counted = await Promise.all(typoKeys(word, depth).map((key) => typoList(key).counted()));
+  const counted = await Promise.all(typoKeys(word, depth).map(typoCounts));
   const words = new Map<string, number>();
-  for (const { counts } of counted) for (const [found, parts] of Object.entries(counts ?? {})) if (parts > 0) words.set(found, parts);
+  for (const counts of counted) for (const [found, parts] of Object.entries(counts)) if (parts > 0) words.set(found, parts);
+  // A word that more parts bear than a search reads of it was meant as typed: its variants could
+  // only rank below what it finds, and each would cost a list read.
+  if ((words.get(word) ?? 0) >= MAX_READ) return [];
   words.delete(word);
   return [...words]
     .map(([found, parts]) => ({ word: found, typos: editDistance(word, found, budget), parts }))
