@@ -149,3 +149,15 @@ export async function generateBenchData(sizes: BenchSizes = BENCH_SIZES): Promis
     partIds: parts.map((p) => p._id.toString()),
   };
 }
+
+/**
+ * The ids the targets use, of a data set generateBenchData left in the database (BENCH_SCALE_KEEP):
+ * its parts in catalogue order, which their ids (made from the times they were added) follow.
+ * A bench script may read the whole collection; null when the database holds a different set.
+ */
+export async function existingBenchData(sizes: BenchSizes): Promise<BenchData | null> {
+  await connectDb();
+  const ids = (await Part.find({}, { _id: 1 }).lean<{ _id: { toString(): string } }[]>()).map((part) => part._id.toString()).sort();
+  if (ids.length !== sizes.parts) return null;
+  return { orderPartId: ids[0]!, samplePartId: ids[Math.floor(ids.length / 2)]!, orderedPartIds: ids.slice(0, ORDERED_PARTS), partIds: ids };
+}

@@ -6,14 +6,16 @@
 //   BENCH_SCALE_REPS (timed requests per row and size, default 30),
 //   BENCH_SCALE_ROW_SECONDS (a row stops early after this long, default 60),
 //   BENCH_SCALE_ORDER_SECONDS (each POST /orderd run, default 10),
-//   BENCH_SCALE_ORDERS_ONLY=1 (only the POST /orderd rows, on the small set: to tune the orders).
+//   BENCH_SCALE_ORDERS_ONLY=1 (only the POST /orderd rows, on the small set: to tune the orders),
+//   BENCH_SCALE_KEEP=1 (measure again on the data sets an earlier bench left in .data/bench-scale-*, when
+//   they are whole, instead of generating them: the rows in minutes, to try a change).
 // Results: a table on stdout and JSON in .bench/: scale-latest.json and a timestamped copy.
 import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
-import { writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { disconnectDb } from "@/lib/storage/connect";
-import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, generateBenchData, type BenchData, type BenchSizes } from "./data";
+import { BENCH_ADMIN_EMAIL, BENCH_CUSTOMER, BENCH_SIZES, LARGE_BENCH_SIZES, benchMpn, existingBenchData, generateBenchData, type BenchData, type BenchSizes } from "./data";
 import { benchVehiclePath } from "./fitment-data";
 import { measureOrders, type OrderRun } from "./scale-orders";
 import type { ServerProcess } from "../../services/server-process.mjs";
@@ -25,6 +27,7 @@ const rowSeconds = Number(process.env.BENCH_SCALE_ROW_SECONDS ?? 60);
 const ordersOnly = process.env.BENCH_SCALE_ORDERS_ONLY === "1";
 /** "small": the small data set alone, to try rows without the large set's dozen minutes. */
 const smallOnly = process.env.BENCH_SCALE_SIZES === "small";
+const keepData = process.env.BENCH_SCALE_KEEP === "1";
 const LATENCY_TARGET_MS = 150;
 const GROWTH_TARGET = 2;
 /** A row stops between requests, so this bounds how far one request can take it past its time. */
@@ -135,17 +138,31 @@ async function measureRow(base: string, row: Row, sessions: Sessions, size: Size
   return result;
 }
 
+/** The data set a run left in `dataDir`, started, when it is whole; else null, its database stopped. */
+async function keptData(dataDir: string, sizes: BenchSizes): Promise<{ database: Awaited<ReturnType<typeof startDatabase>>; data: BenchData } | null> {
+  const database = await startDatabase(dataDir, { fresh: false });
+  const data = await existingBenchData(sizes);
+  if (data) return { database, data };
+  log(`${dataDir} holds another data set: generating a fresh one`);
+  await disconnectDb();
+  await stopAll(undefined, [], database.server);
+  return null;
+}
+
 async function measureSize(size: Size, sizes: BenchSizes): Promise<{ rows: Row[]; result: SizeResult }> {
   let db: ServerProcess | undefined;
   let shop: ServerProcess | undefined;
   try {
-    log(`${size}: a fresh database, then ${sizes.parts} parts, ${sizes.orders} orders, ${sizes.users} users, ${sizes.reviews} reviews…`);
-    const database = await startDatabase(`.data/bench-scale-${size}`);
+    const dataDir = `.data/bench-scale-${size}`;
+    const kept = keepData && existsSync(dataDir) ? await keptData(dataDir, sizes) : null;
+    if (kept) log(`${size}: the data set an earlier bench left in ${dataDir}`);
+    else log(`${size}: a fresh database, then ${sizes.parts} parts, ${sizes.orders} orders, ${sizes.users} users, ${sizes.reviews} reviews…`);
+    const database = kept?.database ?? (await startDatabase(dataDir));
     db = database.server;
     const started = Date.now();
-    const data = await generateBenchData(sizes);
-    const generatedSeconds = (Date.now() - started) / 1000;
-    log(`${size}: generated in ${generatedSeconds.toFixed(1)} s`);
+    const data = kept?.data ?? (await generateBenchData(sizes));
+    const generatedSeconds = kept ? 0 : (Date.now() - started) / 1000;
+    if (!kept) log(`${size}: generated in ${generatedSeconds.toFixed(1)} s`);
     await disconnectDb();
     const shopStarted = await startShop(database.uri);
     shop = shopStarted.server;

@@ -179,9 +179,9 @@ export async function stopAll(shop: ServerProcess | undefined, others: ServerPro
 }
 
 /** A fresh embedded database in dataDir on the server core; MONGODB_URI names it and lib/storage/connect.ts is connected to it. */
-export async function startDatabase(dataDir: string): Promise<{ server: ServerProcess; uri: string }> {
+export async function startDatabase(dataDir: string, { fresh = true }: { fresh?: boolean } = {}): Promise<{ server: ServerProcess; uri: string }> {
   const port = await freePort();
-  const [command, args] = onServerCore(process.execPath, [path.join(root, "scripts", "services", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, "--fresh", "--quiet"]);
+  const [command, args] = onServerCore(process.execPath, [path.join(root, "scripts", "services", "ferretdb.mjs"), "--port", String(port), "--data", dataDir, ...(fresh ? ["--fresh"] : []), "--quiet"]);
   const uri = `mongodb://127.0.0.1:${port}/autoparts`;
   process.env.MONGODB_URI = uri;
   let refusal = "no answer yet";
