@@ -1,6 +1,6 @@
 import "server-only";
 import type { SearchEntry } from "@/lib/parts/search-entry";
-import { searchList } from "@/lib/search/lists";
+import { listHead } from "@/lib/search/list-heads";
 import type { PlanWord } from "@/lib/search/plan";
 import { highlightRanges, type QueryPlan } from "@/lib/search/search";
 import { findEachById } from "@/lib/storage/each-by-id";
@@ -10,9 +10,9 @@ import { Part } from "@/models/Part";
 
 // Parts by name, from the search's plan of the text (its typo variants and synonyms; the last word
 // a beginning) but not its full matching: a suggestion is asked on every pause in typing, so it
-// reads less. Each term word's list size is one directory read; the plan word whose lists are the
-// smallest gives the candidates, a first page of each of its lists (one chunk), so a word in every
-// part name costs what a rare word costs; every other word is checked in memory against the
+// reads less. Each term word's list head (lib/search/list-heads.ts: its size and first entries, from
+// the data cache once read) tells its size; the plan word whose lists are the smallest gives the
+// candidates, the first entries of each of its lists, so a word in every part name costs what a rare word costs; every other word is checked in memory against the
 // entries' folded name and brand. A part is offered only when its name shows a match, so its marks
 // say why it is there; the few shown are read by _id for their names as written.
 
@@ -54,10 +54,10 @@ function byRank(a: Ranked, b: Ranked): number {
 
 export async function partSuggestions(plan: QueryPlan, limit: number): Promise<Suggestion[]> {
   if (plan.words.length === 0 || limit <= 0) return [];
-  const sizes = await Promise.all(plan.words.map(async (word) => (await Promise.all(listWords(word).map((term) => searchList(term).size()))).reduce((sum, size) => sum + size, 0)));
-  const rarest = plan.words[sizes.indexOf(Math.min(...sizes))]!;
-  const pages = await Promise.all(listWords(rarest).map((term) => searchList(term).page({ offset: 0, limit: CANDIDATES })));
-  const candidates = new Map(pages.flatMap((page) => page.entries).map((entry) => [entry.id, entry]));
+  const heads = await Promise.all(plan.words.map((word) => Promise.all(listWords(word).map((term) => listHead("term", term)))));
+  const sizes = heads.map((lists) => lists.reduce((sum, head) => sum + head.total, 0));
+  const rarest = heads[sizes.indexOf(Math.min(...sizes))]!;
+  const candidates = new Map(rarest.flatMap((head) => head.entries.slice(0, CANDIDATES)).map((entry) => [entry.id, entry]));
   const shown = [...candidates.values()]
     .map((entry) => ranked(entry, plan))
     .filter((found): found is Ranked => found !== null)
