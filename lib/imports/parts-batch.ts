@@ -38,11 +38,17 @@ function changesOf(part: PartDoc, row: NewPart): PartUpdate {
 }
 
 /** What the row did to its part: the outcome's count it adds to. */
-async function applyRow(row: NewPart & { sku: string }): Promise<"added" | "updated" | "unchanged"> {
+async function applyRow(row: NewPart & { sku: string }, rivalSeen = false): Promise<"added" | "updated" | "unchanged"> {
   const part = await partOfSku(row.sku);
   if (!part) {
-    await addPart(row);
-    return "added";
+    try {
+      await addPart(row);
+      return "added";
+    } catch (error) {
+      // Another import (or an admin) added this SKU meanwhile: the row updates that part instead, once.
+      if (!(error instanceof ConflictError) || rivalSeen) throw error;
+      return applyRow(row, true);
+    }
   }
   const id = String(part._id);
   const changes = changesOf(part, row);
