@@ -1,5 +1,6 @@
 import "server-only";
 import { addPart, updatePart } from "@/lib/catalogue/commands";
+import { completeCutShortPartWrite } from "@/lib/catalogue/part-writes";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
 import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
@@ -55,6 +56,8 @@ async function applyRow(row: NewPart & { sku: string }, rivalSeen = false): Prom
   const stockMoved = row.quantity !== part.quantity;
   if (stockMoved) await adjustStock(id, row.quantity - part.quantity);
   if (Object.keys(changes).length > 0) await updatePart(id, changes);
+  // A row equal to its part may be the replay of one whose write a crash cut short: its lists are completed.
+  else await completeCutShortPartWrite(id);
   return stockMoved || Object.keys(changes).length > 0 ? "updated" : "unchanged";
 }
 
