@@ -10,7 +10,7 @@
 // A domain's words that the plumbing needs are handed to it from above (next.config.ts gives the
 // route table the catalogue's sorts, instrumentation.ts gives the server its start-up repairs).
 
-const DOMAINS = "^lib/(parts|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance|mail|search|suggestions)/";
+const DOMAINS = "^lib/(parts|imports|catalogue|fitment|garage|orders|cart|checkout|settings|reviews|users|auth|stock|seed|maintenance|mail|search|suggestions)/";
 const PLUMBING = "^lib/(http|server|cache|limits|validation|openapi|redis|site|jobs)/";
 const TOP = "^(app|components)/|^(instrumentation|proxy|next[.]config)[.]ts$";
 

@@ -32,6 +32,9 @@ export async function register(): Promise<void> {
       const { startMail } = await import("@/lib/mail/start");
       const { composeMail } = await import("@/lib/mail/composers");
       startMail(composeMail);
+      // Catalogue imports (npm run import) on the same queue: a job the CLI or a stopped process left goes on here.
+      const { startImports } = await import("@/lib/imports/start");
+      startImports();
       // Bank transfers unpaid past the shop's hold are cancelled and restocked: a job scheduler on the
       // job queue (lib/jobs), one run per interval however many processes there are.
       const { scheduleJobs } = await import("@/lib/jobs/schedule");

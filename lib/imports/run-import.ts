@@ -1,0 +1,102 @@
+import "server-only";
+import { createReadStream } from "node:fs";
+import { CsvError, parse } from "csv-parse";
+import { UnrecoverableError } from "bullmq";
+import { InvalidInputError } from "@/lib/errors";
+import { connectDb } from "@/lib/storage/connect";
+import { FITMENT_IMPORT } from "@/lib/imports/fitment-batch";
+import { PARTS_IMPORT } from "@/lib/imports/parts-batch";
+import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
+import { ImportJob } from "@/models/ImportJob";
+import { ImportRefusal } from "@/models/ImportRefusal";
+
+// Runs an import job from its checkpoint: the stored file is read from the byte after the last
+// committed batch (csv-parse, streaming), its rows applied a batch at a time, and after each batch the
+// checkpoint and the counts move in one write. A crash in a batch replays that batch, whose rows are
+// each safe to apply twice. A file it cannot read fails the job; anything else (the database gone)
+// is thrown for the queue to try the job again later, from the checkpoint.
+
+export const BATCH_ROWS = 500;
+const KINDS: Record<"parts" | "fitment", ImportKind> = { parts: PARTS_IMPORT, fitment: FITMENT_IMPORT };
+
+/** `batchRows`: rows a batch (tests make it small); `afterBatch`: called once each batch is committed. */
+export type RunHooks = { batchRows?: number; afterBatch?: (batch: number) => void | Promise<void> };
+
+type Checkpoint = { bytes: number; line: number };
+
+async function fail(jobId: string, reason: string): Promise<never> {
+  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  throw new UnrecoverableError(reason);
+}
+
+/** Stores the batch's refusals (once each, by job and line), then its checkpoint and counts in one write. */
+async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, checkpoint: Checkpoint): Promise<void> {
+  if (outcome.refused.length > 0) {
+    await ImportRefusal.bulkWrite(
+      outcome.refused.map(({ line, reason, cells }) => ({
+        replaceOne: { filter: { _id: `${jobId}:${line}` }, replacement: { _id: `${jobId}:${line}`, job: jobId, line, reason, cells }, upsert: true },
+      })),
+    );
+  }
+  const { accepted, added, updated, unchanged, refused, replacedParts } = outcome;
+  await ImportJob.updateOne(
+    { _id: jobId },
+    {
+      $set: { checkpoint },
+      $inc: { "counts.rows": rows, "counts.accepted": accepted, "counts.refused": refused.length, "counts.added": added, "counts.updated": updated, "counts.unchanged": unchanged },
+      ...(replacedParts.length > 0 ? { $addToSet: { replacedParts: { $each: replacedParts } } } : {}),
+    },
+  );
+}
+
+/** Runs the job to its end (or to an error, for the queue to try again); a finished job is left as it is. */
+export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<void> {
+  await connectDb();
+  const job = await ImportJob.findById(jobId).lean();
+  if (!job) throw new UnrecoverableError(`There is no import job ${jobId}.`);
+  if (job.status === "done" || job.status === "failed") return;
+  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "running", startedAt: job.startedAt ?? new Date() } });
+  const kind = KINDS[job.kind];
+  const start: Checkpoint = { bytes: job.checkpoint?.bytes ?? 0, line: job.checkpoint?.line ?? 0 };
+  const replaced = new Set(job.replacedParts ?? []);
+  let columns = job.columns && job.columns.length > 0 ? job.columns : null;
+  let batch: FileRow[] = [];
+  let reached = start;
+  let lastEnd = 0;
+  let batches = 0;
+  const flush = async () => {
+    const outcome = await kind.applyBatch(columns!, batch, { replace: job.mode === "replace", replaced });
+    await commitBatch(jobId, outcome, batch.length, reached);
+    outcome.replacedParts.forEach((part) => replaced.add(part));
+    batch = [];
+    batches += 1;
+    await hooks.afterBatch?.(batches);
+  };
+  const parser = createReadStream(job.file, { start: start.bytes }).pipe(
+    parse({ info: true, relax_column_count: true, bom: start.bytes === 0, record_delimiter: ["\r\n", "\n"] }),
+  );
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number; lines: number } }>) {
+      // info.lines is the line the record ends on: it starts on the line after the last one's end.
+      const line = start.line + lastEnd + 1;
+      lastEnd = info.lines;
+      reached = { bytes: start.bytes + info.bytes, line: start.line + info.lines };
+      if (record.length === 1 && record[0]!.trim() === "") continue;
+      if (!columns) {
+        columns = kind.checkHeader(record);
+        await ImportJob.updateOne({ _id: jobId }, { $set: { columns, checkpoint: reached } });
+        continue;
+      }
+      batch.push({ line, fields: record });
+      if (batch.length >= (hooks.batchRows ?? BATCH_ROWS)) await flush();
+    }
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof InvalidInputError) return fail(jobId, error.message);
+    if (error instanceof CsvError) return fail(jobId, `Line ${start.line + lastEnd + 1}: ${error.message}`);
+    throw error;
+  }
+  if (!columns) return fail(jobId, "The file is empty: its first line names the columns.");
+  if (batch.length > 0) await flush();
+  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "done", finishedAt: new Date() } });
+}

@@ -1,0 +1,58 @@
+// npm run import -- parts|fitment FILE [--replace]: stores the file, queues its import job and runs
+// it in this process's worker (BullMQ gives the job to one worker of all processes, so a running
+// shop and this command never run it twice), drawing its progress on stderr until it ends.
+// npm run import -- refused JOB_ID: the job's refused rows as CSV on stdout.
+import { closeJobs } from "@/lib/jobs/queues";
+import { createImportJob } from "@/lib/imports/import-jobs";
+import { queueImport, startImportWorker } from "@/lib/imports/queue";
+import { refusedRowsCsv } from "@/lib/imports/refused-csv";
+import { disconnectDb } from "@/lib/storage/connect";
+import { ImportJob } from "@/models/ImportJob";
+
+const USAGE = "usage: npm run import -- parts|fitment FILE [--replace]   or   npm run import -- refused JOB_ID";
+const POLL_MS = 500;
+
+function progressLine(job: { checkpoint?: { bytes?: number | null } | null; bytesTotal: number; counts?: { rows?: number | null; refused?: number | null } | null }, since: number): string {
+  const share = job.bytesTotal > 0 ? Math.min(1, (job.checkpoint?.bytes ?? 0) / job.bytesTotal) : 1;
+  const seconds = (Date.now() - since) / 1000;
+  const rows = job.counts?.rows ?? 0;
+  const left = share > 0 ? Math.round((seconds * (1 - share)) / share) : 0;
+  const bar = "#".repeat(Math.round(share * 30)).padEnd(30, ".");
+  return `[${bar}] ${Math.round(share * 100)}% ${rows} rows, ${seconds > 0 ? Math.round(rows / seconds) : 0} rows/s, ${left} s left, ${job.counts?.refused ?? 0} refused`;
+}
+
+async function runFile(kind: "parts" | "fitment", file: string, replace: boolean): Promise<number> {
+  const id = await createImportJob(kind, file, replace ? "replace" : "merge");
+  await queueImport(id);
+  await startImportWorker();
+  const since = Date.now();
+  for (;;) {
+    const job = await ImportJob.findById(id).lean();
+    if (!job) throw new Error(`the import job ${id} is gone`);
+    process.stderr.write(`\r${progressLine(job, since)}`);
+    if (job.status === "done" || job.status === "failed") {
+      process.stderr.write("\n");
+      console.log(`[import] job ${id} ${job.status}${job.error ? `: ${job.error}` : ""}`);
+      console.log(`[import] ${JSON.stringify(job.counts)}`);
+      if ((job.counts?.refused ?? 0) > 0) console.log(`[import] refused rows: npm run import -- refused ${id} > refused.csv`);
+      return job.status === "done" ? 0 : 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+const [command, argument, ...flags] = process.argv.slice(2);
+try {
+  if (command === "refused" && argument) process.stdout.write(await refusedRowsCsv(argument));
+  else if ((command === "parts" || command === "fitment") && argument && flags.every((flag) => flag === "--replace")) process.exitCode = await runFile(command, argument, flags.includes("--replace"));
+  else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
+} catch (error) {
+  console.error(`[import] ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await closeJobs();
+  await disconnectDb();
+}
