@@ -1,3 +1,4 @@
+import "server-only";
 import { InvalidInputError } from "@/lib/errors";
 import { type ImportColumn as Column, IMPORT_COLUMNS, REQUIRED_COLUMNS } from "@/lib/vocabulary/fitment-import-format";
 import { expandRows } from "@/lib/fitment/rows";
