@@ -22,6 +22,9 @@ const FIELDS: Record<Column, keyof NewPart> = {
 const NUMBERS: ReadonlySet<Column> = new Set(["price", "stock", "min_order", "max_order"]);
 const columnOf = Object.fromEntries(Object.entries(FIELDS).map(([column, field]) => [field, column])) as Record<string, Column>;
 
+/** The part's fields a file's columns give: an update leaves the others as they are. */
+export const fieldsOfColumns = (columns: readonly Column[]): ReadonlySet<keyof NewPart> => new Set(columns.map((column) => FIELDS[column]));
+
 /** The columns in the header's order; an InvalidInputError for an unknown, repeated or missing one. */
 export function readPartsHeader(fields: string[]): Column[] {
   const columns = fields.map((name) => name.trim().toLowerCase());

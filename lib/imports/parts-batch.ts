@@ -2,7 +2,7 @@ import "server-only";
 import { addPart, updatePart } from "@/lib/catalogue/commands";
 import { completeCutShortPartWrite } from "@/lib/catalogue/part-writes";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
-import { readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
+import { fieldsOfColumns, readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
 import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 import { adjustStock } from "@/lib/stock/adjust";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
@@ -27,10 +27,14 @@ async function partOfSku(sku: string): Promise<PartDoc | null> {
   return part && compactNumber(part.sku ?? "") === key ? part : null;
 }
 
-/** The row's fields that differ from the part's; a cell left empty keeps a maximum per order (the form cannot unset it either). */
-function changesOf(part: PartDoc, row: NewPart): PartUpdate {
+/**
+ * The row's fields that differ from the part's, among those the file has columns for (a file without
+ * a brand column leaves every brand as it is); a cell left empty keeps a maximum per order (the form
+ * cannot unset it either).
+ */
+function changesOf(part: PartDoc, row: NewPart, given: ReadonlySet<keyof NewPart>): PartUpdate {
   const changes: Record<string, unknown> = {};
-  for (const field of EDITED) {
+  for (const field of EDITED.filter((edited) => given.has(edited))) {
     const wanted = row[field];
     if (field === "maxPerOrder" && wanted === undefined) continue;
     if ((wanted ?? "") !== (part[field] ?? "")) changes[field] = wanted ?? "";
@@ -39,7 +43,7 @@ function changesOf(part: PartDoc, row: NewPart): PartUpdate {
 }
 
 /** What the row did to its part: the outcome's count it adds to. */
-async function applyRow(row: NewPart & { sku: string }, rivalSeen = false): Promise<"added" | "updated" | "unchanged"> {
+async function applyRow(row: NewPart & { sku: string }, given: ReadonlySet<keyof NewPart>, rivalSeen = false): Promise<"added" | "updated" | "unchanged"> {
   const part = await partOfSku(row.sku);
   if (!part) {
     try {
@@ -48,11 +52,11 @@ async function applyRow(row: NewPart & { sku: string }, rivalSeen = false): Prom
     } catch (error) {
       // Another import (or an admin) added this SKU meanwhile: the row updates that part instead, once.
       if (!(error instanceof ConflictError) || rivalSeen) throw error;
-      return applyRow(row, true);
+      return applyRow(row, given, true);
     }
   }
   const id = String(part._id);
-  const changes = changesOf(part, row);
+  const changes = changesOf(part, row, given);
   const stockMoved = row.quantity !== part.quantity;
   if (stockMoved) await adjustStock(id, row.quantity - part.quantity);
   if (Object.keys(changes).length > 0) await updatePart(id, changes);
@@ -64,6 +68,7 @@ async function applyRow(row: NewPart & { sku: string }, rivalSeen = false): Prom
 async function applyBatch(columns: string[], rows: FileRow[]): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { accepted: 0, added: 0, updated: 0, unchanged: 0, refused: [], replacedParts: [] };
   const header = readPartsHeader(columns);
+  const given = fieldsOfColumns(header);
   for (const { line, fields } of rows) {
     const read = readPartRow(header, fields);
     if ("reason" in read) {
@@ -71,7 +76,7 @@ async function applyBatch(columns: string[], rows: FileRow[]): Promise<BatchOutc
       continue;
     }
     try {
-      outcome[await applyRow(read.part)] += 1;
+      outcome[await applyRow(read.part, given)] += 1;
       outcome.accepted += 1;
     } catch (error) {
       // The shop's own rules (a SKU another part took meanwhile, a part deleted meanwhile) refuse the row; anything else retries the batch.
