@@ -24,6 +24,8 @@ export type RunHooks = { batchRows?: number; afterBatch?: (batch: number) => voi
 
 type Checkpoint = { bytes: number; line: number };
 
+const isErrnoException = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && "code" in error;
+
 async function fail(jobId: string, reason: string): Promise<never> {
   await ImportJob.updateOne({ _id: jobId }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
   throw new UnrecoverableError(reason);
@@ -72,9 +74,10 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
     batches += 1;
     await hooks.afterBatch?.(batches);
   };
-  const parser = createReadStream(job.file, { start: start.bytes }).pipe(
-    parse({ info: true, relax_column_count: true, bom: start.bytes === 0, record_delimiter: ["\r\n", "\n"] }),
-  );
+  const file = createReadStream(job.file, { start: start.bytes });
+  const parser = file.pipe(parse({ info: true, relax_column_count: true, bom: start.bytes === 0, record_delimiter: ["\r\n", "\n"] }));
+  // pipe() does not pass the file's errors on: a stored file gone would leave the loop waiting for ever.
+  file.on("error", (error) => parser.destroy(error));
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number; lines: number } }>) {
       // info.lines is the line the record ends on: it starts on the line after the last one's end.
@@ -92,7 +95,9 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
     }
   } catch (error) {
     parser.destroy();
+    file.destroy();
     if (error instanceof InvalidInputError) return fail(jobId, error.message);
+    if (isErrnoException(error) && error.code === "ENOENT") return fail(jobId, `The job's stored file ${job.file} is gone.`);
     if (error instanceof CsvError) return fail(jobId, `Line ${start.line + lastEnd + 1}: ${error.message}`);
     throw error;
   }

@@ -1,9 +1,11 @@
+import { rmSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runImport } from "@/lib/imports/run-import";
 import { refusedRowsCsv } from "@/lib/imports/refused-csv";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { ImportRefusal } from "@/models/ImportRefusal";
+import { Part } from "@/models/Part";
 import { importJobOf, jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
 
 // Parts files as jobs: a new SKU is added as Add Product adds it (in every list), an existing one
@@ -60,6 +62,22 @@ describe("a parts import job", () => {
     const part = await partOfSku("IMP-00001");
     expect(part?.price).toBe(12.5);
     expect(await missingFromCatalogue(part!)).toEqual([]);
+  });
+
+  it("a file without some columns (prices and stock only) leaves the part's other fields as they are", async () => {
+    const added = await importJobOf("parts", [HEADER, "IMP-00900,MPN-900,Kept part,Bosch,brakes,Kept as it is.,10,5,2,8,https://example.com/900.jpg"]);
+    await runImport(added);
+    const job = await importJobOf("parts", ["sku,name,description,price,stock,image_url", "IMP-00900,Kept part,Kept as it is.,11,7,https://example.com/900.jpg"]);
+    await runImport(job);
+    expect((await jobOf(job)).counts).toMatchObject({ accepted: 1, updated: 1 });
+    expect(await Part.findOne({ sku: "IMP-00900" }).lean()).toMatchObject({ price: 11, quantity: 7, brand: "Bosch", category: "brakes", mpn: "MPN-900", minOrder: 2, maxPerOrder: 8 });
+  });
+
+  it("a job whose stored file is gone fails, saying so, rather than wait for ever", async () => {
+    const job = await importJobOf("parts", [HEADER, row(950)]);
+    rmSync((await jobOf(job)).file);
+    await expect(runImport(job)).rejects.toThrow(/stored file .* is gone/);
+    expect(await jobOf(job)).toMatchObject({ status: "failed", error: expect.stringMatching(/is gone/) });
   });
 
   it("writes the refused rows as a CSV whose formula cells are neutralised", async () => {
