@@ -17,14 +17,12 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The value beside a term of a definition list. */
 const detail = (list: Locator, term: string | RegExp) => list.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
 
-/** The first part card in `scope` that can be added and is not already taken; its name. */
+/** The first part card on the page that can be added and is not already taken; its name. Waits for the cards to be drawn. */
 async function partToAdd(page: Page, taken: string[]): Promise<string> {
   const cards = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) });
-  for (const heading of await cards.getByRole("heading").allInnerTexts()) {
-    const name = heading.trim();
-    if (!taken.includes(name)) return name;
-  }
-  throw new Error(`no part card besides ${taken.join(", ")}`);
+  const untaken = async () => (await cards.getByRole("heading").allInnerTexts()).map((heading) => heading.trim()).find((name) => !taken.includes(name));
+  await expect.poll(untaken, { message: `a part card besides ${taken.join(", ")}` }).toBeTruthy();
+  return (await untaken())!;
 }
 
 /** Adds the part of a card at its form's own quantity (the minimum order); the server's message shows (on the cart page without JavaScript). */
@@ -76,7 +74,10 @@ for (const [way, options] of WAYS_IN) {
 
       // Two more from the catalogue, which now speaks of that car.
       for (let more = 0; more < 2; more += 1) {
-        if (!javaScript && more > 0) await page.getByRole("contentinfo").getByRole("link", { name: "Catalogue" }).click();
+        if (!javaScript && more > 0) {
+          await page.getByRole("contentinfo").getByRole("link", { name: "Catalogue" }).click();
+          await expect(page.getByRole("heading", { level: 1, name: "Car parts catalogue" })).toBeVisible();
+        }
         const name = await partToAdd(page, added);
         added.push(name);
         await addFromCard(page, name, javaScript);
