@@ -23,10 +23,9 @@ import { Part, type PartDoc } from "@/models/Part";
 const listedOf = (part: PartDoc): ListedPart => Object.fromEntries(["_id", ...Object.keys(LISTED_FIELDS)].flatMap((field) => (field in part ? [[field, part[field as keyof PartDoc]]] : []))) as ListedPart;
 
 /** Adds a part to the catalogue (admin's add-product form). */
-export async function addPart(input: NewPart): Promise<PartView> {
+export async function addPart(input: NewPart, { id = new Types.ObjectId() }: { id?: Types.ObjectId } = {}): Promise<PartView> {
   await connectDb();
-  // Its id is chosen first, so its write is noted before the part exists and the part is in every list even if the adding is cut short.
-  const id = new Types.ObjectId();
+  // Its id is chosen first (an import chooses its own), so its write is noted before the part exists and the part is in every list even if the adding is cut short.
   const added = await withPartListsLock(id, async () => {
     const done = await notePartWrite(id, { part: { before: null } });
     const part = await Part.create({

@@ -3,10 +3,9 @@ import { addFitment, removeFitment } from "@/lib/catalogue/fitment-commands";
 import { inBatches, readHeader, readRow } from "@/lib/catalogue/fitment-rows";
 import { partByNumber, type PartLookup } from "@/lib/catalogue/part-by-number";
 import { NotFoundError } from "@/lib/errors";
-import { LockBusyError } from "@/lib/storage/lock";
 import type { FitmentRow } from "@/lib/validation/fitment";
 import { Fitment } from "@/models/Fitment";
-import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
+import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 
 // A fitment file's batch, applied through the admin's own command (addFitment, which adds a row
 // it has already once). Replace mode empties a part's fitment on the first batch of the job that
@@ -22,7 +21,7 @@ async function emptyFitment(partId: string): Promise<void> {
   }
 }
 
-async function applyBatch(columns: string[], rows: FileRow[], { replace, replaced }: { replace: boolean; replaced: ReadonlySet<string> }): Promise<BatchOutcome> {
+async function applyBatch(columns: string[], rows: FileRow[], { replace, replaced }: BatchContext): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { accepted: 0, added: 0, updated: 0, unchanged: 0, refused: [], replacedParts: [] };
   const lookups = new Map<string, PartLookup>();
   const byPart = new Map<string, { line: number; row: FitmentRow }[]>();
@@ -57,9 +56,10 @@ async function applyBatch(columns: string[], rows: FileRow[], { replace, replace
         outcome.unchanged += result.unchanged;
         outcome.accepted += batch.length;
       } catch (failure) {
-        // As in the one-request import: a part deleted meanwhile or kept busy refuses its rows; anything else (the database gone) retries the batch.
-        const reason = failure instanceof NotFoundError ? "part_number: the part was deleted during the import" : failure instanceof LockBusyError ? "the part was busy: import this row again" : null;
-        if (!reason) throw failure;
+        // A part deleted meanwhile refuses its rows. A part kept busy (its lock held), like the database gone, retries the
+        // batch later: a job can wait, and in replace mode a refusal would leave the part with no fitment at all.
+        if (!(failure instanceof NotFoundError)) throw failure;
+        const reason = "part_number: the part was deleted during the import";
         outcome.refused.push(...lines.map((line) => ({ line, reason, cells: cellsOf.get(line) ?? [] })));
       }
     }

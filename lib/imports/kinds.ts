@@ -4,7 +4,8 @@
 export type FileRow = { line: number; fields: string[] };
 export type Refusal = { line: number; reason: string; cells: string[] };
 export type BatchOutcome = { accepted: number; added: number; updated: number; unchanged: number; refused: Refusal[]; replacedParts: string[] };
-export type BatchContext = { replace: boolean; replaced: ReadonlySet<string> };
+/** `jobId`: the job the batch is of (a part it adds takes an id of the job and the line, so a replay finds it). */
+export type BatchContext = { jobId: string; replace: boolean; replaced: ReadonlySet<string> };
 
 export type ImportKind = {
   /** The header's columns, normalised; throws an InvalidInputError for a header the kind cannot read. */

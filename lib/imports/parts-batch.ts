@@ -1,19 +1,22 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { Types } from "mongoose";
 import { addPart, updatePart } from "@/lib/catalogue/commands";
 import { completeCutShortPartWrite } from "@/lib/catalogue/part-writes";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { fieldsOfColumns, readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
-import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
-import { adjustStock } from "@/lib/stock/adjust";
+import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
+import { setStock } from "@/lib/stock/adjust";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { Part, type PartDoc } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 
 // A parts file's batch: a new SKU is added through Add Product's command (addPart), an existing one
-// updated through Manage Product's (updatePart) with only the fields that differ, and its stock
-// moved by the difference (adjustStock, under the part's lock). A row equal to its part writes nothing,
-// so a batch replayed after a crash changes nothing twice.
+// updated through Manage Product's (updatePart) with only the fields that differ, and its stock set
+// to the row's count under the part's lock. A row equal to its part writes nothing, so a batch
+// replayed after a crash changes nothing twice; a part the row added takes an id of the job and the
+// line, so a replay cut short before the part's SKU was claimed finds that part rather than adding another.
 
 type Edited = "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description" | "brand" | "category" | "mpn";
 const EDITED: Edited[] = ["partsname", "image", "price", "minOrder", "maxPerOrder", "description", "brand", "category", "mpn"];
@@ -42,30 +45,42 @@ function changesOf(part: PartDoc, row: NewPart, given: ReadonlySet<keyof NewPart
   return changes as PartUpdate;
 }
 
+/** The id of the part this row adds: the job's time, then a digest of the job and the line. */
+export function rowPartId(jobId: string, line: number): Types.ObjectId {
+  const digest = createHash("sha256").update(`${jobId}:${line}`).digest();
+  return new Types.ObjectId(Buffer.concat([Buffer.from(jobId, "hex").subarray(0, 4), digest.subarray(0, 8)]));
+}
+
+/** The part an earlier try of this row added, its write cut short before its SKU was claimed: completed, then found by its SKU. */
+async function addedByEarlierTry(id: Types.ObjectId, sku: string): Promise<PartDoc | null> {
+  if (!(await Part.exists({ _id: id }))) return null;
+  await completeCutShortPartWrite(String(id));
+  return partOfSku(sku);
+}
+
 /** What the row did to its part: the outcome's count it adds to. */
-async function applyRow(row: NewPart & { sku: string }, given: ReadonlySet<keyof NewPart>, rivalSeen = false): Promise<"added" | "updated" | "unchanged"> {
-  const part = await partOfSku(row.sku);
+async function applyRow(row: NewPart & { sku: string }, given: ReadonlySet<keyof NewPart>, newId: Types.ObjectId, rivalSeen = false): Promise<"added" | "updated" | "unchanged"> {
+  const part = (await partOfSku(row.sku)) ?? (await addedByEarlierTry(newId, row.sku));
   if (!part) {
     try {
-      await addPart(row);
+      await addPart(row, { id: newId });
       return "added";
     } catch (error) {
       // Another import (or an admin) added this SKU meanwhile: the row updates that part instead, once.
       if (!(error instanceof ConflictError) || rivalSeen) throw error;
-      return applyRow(row, given, true);
+      return applyRow(row, given, newId, true);
     }
   }
   const id = String(part._id);
   const changes = changesOf(part, row, given);
-  const stockMoved = row.quantity !== part.quantity;
-  if (stockMoved) await adjustStock(id, row.quantity - part.quantity);
+  const stockMoved = await setStock(id, row.quantity);
   if (Object.keys(changes).length > 0) await updatePart(id, changes);
   // A row equal to its part may be the replay of one whose write a crash cut short: its lists are completed.
   else await completeCutShortPartWrite(id);
   return stockMoved || Object.keys(changes).length > 0 ? "updated" : "unchanged";
 }
 
-async function applyBatch(columns: string[], rows: FileRow[]): Promise<BatchOutcome> {
+async function applyBatch(columns: string[], rows: FileRow[], { jobId }: BatchContext): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { accepted: 0, added: 0, updated: 0, unchanged: 0, refused: [], replacedParts: [] };
   const header = readPartsHeader(columns);
   const given = fieldsOfColumns(header);
@@ -76,7 +91,7 @@ async function applyBatch(columns: string[], rows: FileRow[]): Promise<BatchOutc
       continue;
     }
     try {
-      outcome[await applyRow(read.part, given)] += 1;
+      outcome[await applyRow(read.part, given, rowPartId(jobId, line))] += 1;
       outcome.accepted += 1;
     } catch (error) {
       // The shop's own rules (a SKU another part took meanwhile, a part deleted meanwhile) refuse the row; anything else retries the batch.

@@ -15,8 +15,16 @@ export function neutralised(cell: string): string {
 const quoted = (cell: string): string => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 const csvLine = (cells: string[]): string => cells.map((cell) => quoted(neutralised(cell))).join(",");
 
-export async function refusedRowsCsv(jobId: string): Promise<string> {
+/** The CSV's lines in the order of the file, read from the database as they are written out: a job may refuse millions of rows. */
+export async function* refusedRowsCsvLines(jobId: string): AsyncGenerator<string> {
   await connectDb();
-  const refusals = await ImportRefusal.find({ job: jobId }).sort({ line: 1 }).lean();
-  return [csvLine(["line", "reason", "row"]), ...refusals.map(({ line, reason, cells }) => csvLine([String(line), reason, ...cells]))].join("\n") + "\n";
+  yield `${csvLine(["line", "reason", "row"])}\n`;
+  for await (const { line, reason, cells } of ImportRefusal.find({ job: jobId }).sort({ line: 1 }).lean().cursor()) yield `${csvLine([String(line), reason, ...cells])}\n`;
+}
+
+/** The whole CSV at once, for a job whose refusals are known to be few. */
+export async function refusedRowsCsv(jobId: string): Promise<string> {
+  let csv = "";
+  for await (const line of refusedRowsCsvLines(jobId)) csv += line;
+  return csv;
 }

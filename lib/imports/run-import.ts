@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { CsvError, parse } from "csv-parse";
 import { UnrecoverableError } from "bullmq";
 import { InvalidInputError } from "@/lib/errors";
-import { connectDb } from "@/lib/storage/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { FITMENT_IMPORT } from "@/lib/imports/fitment-batch";
 import { PARTS_IMPORT } from "@/lib/imports/parts-batch";
 import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
@@ -19,20 +19,43 @@ import { ImportRefusal } from "@/models/ImportRefusal";
 export const BATCH_ROWS = 500;
 const KINDS: Record<"parts" | "fitment", ImportKind> = { parts: PARTS_IMPORT, fitment: FITMENT_IMPORT };
 
-/** `batchRows`: rows a batch (tests make it small); `afterBatch`: called once each batch is committed. */
-export type RunHooks = { batchRows?: number; afterBatch?: (batch: number) => void | Promise<void> };
+/** A record longer than this (a quote left open, a file that is not CSV) fails the job rather than filling the memory. */
+const MAX_RECORD_CHARS = 256 * 1024;
+
+/**
+ * `batchRows`: rows a batch (tests make it small); `afterBatch`: called once each batch is committed;
+ * `signal`: once aborted (the process is stopping), the run stops after the batch it is in.
+ */
+export type RunHooks = { batchRows?: number; afterBatch?: (batch: number) => void | Promise<void>; signal?: AbortSignal };
+
+/** The run stopped at a committed batch because its process is stopping: the job is to be run again. */
+export class ImportStopped extends Error {
+  constructor() {
+    super("The import stopped with its process; it goes on from its checkpoint.");
+  }
+}
 
 type Checkpoint = { bytes: number; line: number };
 
 const isErrnoException = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && "code" in error;
 
+/** Ends the job as failed, saying why; a job already done stays done. */
+export async function markImportFailed(jobId: string, reason: string): Promise<void> {
+  await connectDb();
+  await ImportJob.updateOne({ _id: jobId, status: trusted({ $ne: "done" }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+}
+
 async function fail(jobId: string, reason: string): Promise<never> {
-  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  await markImportFailed(jobId, reason);
   throw new UnrecoverableError(reason);
 }
 
-/** Stores the batch's refusals (once each, by job and line), then its checkpoint and counts in one write. */
-async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, checkpoint: Checkpoint): Promise<void> {
+/**
+ * Stores the batch's refusals (once each, by job and line), then its checkpoint and counts in one
+ * write, made only if the checkpoint is still the one the batch started from: of two runs of one job
+ * (a stalled one taken up while the first still ran), the counts move once.
+ */
+async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, from: Checkpoint, checkpoint: Checkpoint): Promise<void> {
   if (outcome.refused.length > 0) {
     await ImportRefusal.bulkWrite(
       outcome.refused.map(({ line, reason, cells }) => ({
@@ -41,14 +64,15 @@ async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, c
     );
   }
   const { accepted, added, updated, unchanged, refused, replacedParts } = outcome;
-  await ImportJob.updateOne(
-    { _id: jobId },
+  const { matchedCount } = await ImportJob.updateOne(
+    { _id: jobId, "checkpoint.bytes": from.bytes },
     {
       $set: { checkpoint },
       $inc: { "counts.rows": rows, "counts.accepted": accepted, "counts.refused": refused.length, "counts.added": added, "counts.updated": updated, "counts.unchanged": unchanged },
       ...(replacedParts.length > 0 ? { $addToSet: { replacedParts: { $each: replacedParts } } } : {}),
     },
   );
+  if (matchedCount === 0) throw new UnrecoverableError(`Another run of import job ${jobId} moved its checkpoint: this one stops.`);
 }
 
 /** Runs the job to its end (or to an error, for the queue to try again); a finished job is left as it is. */
@@ -64,18 +88,21 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
   let columns = job.columns && job.columns.length > 0 ? job.columns : null;
   let batch: FileRow[] = [];
   let reached = start;
+  let committed = start;
   let lastEnd = 0;
   let batches = 0;
   const flush = async () => {
-    const outcome = await kind.applyBatch(columns!, batch, { replace: job.mode === "replace", replaced });
-    await commitBatch(jobId, outcome, batch.length, reached);
+    const outcome = await kind.applyBatch(columns!, batch, { jobId, replace: job.mode === "replace", replaced });
+    await commitBatch(jobId, outcome, batch.length, committed, reached);
+    committed = reached;
     outcome.replacedParts.forEach((part) => replaced.add(part));
     batch = [];
     batches += 1;
     await hooks.afterBatch?.(batches);
+    if (hooks.signal?.aborted) throw new ImportStopped();
   };
   const file = createReadStream(job.file, { start: start.bytes });
-  const parser = file.pipe(parse({ info: true, relax_column_count: true, bom: start.bytes === 0, record_delimiter: ["\r\n", "\n"] }));
+  const parser = file.pipe(parse({ info: true, relax_column_count: true, bom: start.bytes === 0, record_delimiter: ["\r\n", "\n"], max_record_size: MAX_RECORD_CHARS }));
   // pipe() does not pass the file's errors on: a stored file gone would leave the loop waiting for ever.
   file.on("error", (error) => parser.destroy(error));
   try {
@@ -88,6 +115,7 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
       if (!columns) {
         columns = kind.checkHeader(record);
         await ImportJob.updateOne({ _id: jobId }, { $set: { columns, checkpoint: reached } });
+        committed = reached;
         continue;
       }
       batch.push({ line, fields: record });

@@ -53,17 +53,24 @@ export async function redisAnswer<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Starts this process's worker on the queue: BullMQ gives each job to one worker of all processes. */
-export function startJobWorker<Data>(name: string, processor: Processor<Data>, { concurrency = 1 }: { concurrency?: number } = {}): Worker<Data> {
-  const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency });
+/**
+ * Starts this process's worker on the queue: BullMQ gives each job to one worker of all processes.
+ * `maxStalledCount`: how often a job whose process died may be taken up again before it fails.
+ */
+export function startJobWorker<Data>(name: string, processor: Processor<Data>, { concurrency = 1, maxStalledCount }: { concurrency?: number; maxStalledCount?: number } = {}): Worker<Data> {
+  const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency, maxStalledCount });
   worker.on("error", (error) => warnOnce(name, error));
   jobs().workers.push(worker as Worker);
   return worker;
 }
 
-/** Closes the workers (each finishing the job it runs) and the queues: server shutdown, tests. */
+/**
+ * Closes the workers and the queues: server shutdown, tests. Each worker's running jobs are told to
+ * stop (their processor's AbortSignal): a long one stops at its next safe point, a short one finishes.
+ */
 export async function closeJobs(): Promise<void> {
   const { queues, workers } = jobs();
+  for (const worker of workers) worker.cancelAllJobs("the process is stopping");
   await Promise.all(workers.splice(0).map((worker) => worker.close().catch(() => undefined)));
   await Promise.all([...queues.values()].map((queue) => queue.close().catch(() => undefined)));
   queues.clear();

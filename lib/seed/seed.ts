@@ -24,6 +24,8 @@ import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
 import { User } from "@/models/User";
 import { MailLog } from "@/models/MailLog";
+import { ImportJob } from "@/models/ImportJob";
+import { ImportRefusal } from "@/models/ImportRefusal";
 
 export const DEV_ADMIN_EMAIL = "admin@autoparts.local";
 export const DEV_ADMIN_PASSWORD = "admin-dev-password";
@@ -72,6 +74,8 @@ export async function ensureIndexes(): Promise<void> {
   await LimitHit.createIndexes();
   await Cart.createIndexes();
   await MailLog.createIndexes();
+  await ImportJob.createIndexes();
+  await ImportRefusal.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)

@@ -1,15 +1,19 @@
 // npm run import -- parts|fitment FILE [--replace]: stores the file, queues its import job and runs
 // it in this process's worker (BullMQ gives the job to one worker of all processes, so a running
 // shop and this command never run it twice), drawing its progress on stderr until it ends.
-// npm run import -- refused JOB_ID: the job's refused rows as CSV on stdout.
+// npm run import -- refused JOB_ID FILE: the job's refused rows as CSV, written to FILE (npm and the
+// database launcher have lines of their own on stdout).
+import { createWriteStream } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { closeJobs } from "@/lib/jobs/queues";
 import { createImportJob } from "@/lib/imports/import-jobs";
 import { queueImport, startImportWorker } from "@/lib/imports/queue";
-import { refusedRowsCsv } from "@/lib/imports/refused-csv";
+import { refusedRowsCsvLines } from "@/lib/imports/refused-csv";
 import { disconnectDb } from "@/lib/storage/connect";
 import { ImportJob } from "@/models/ImportJob";
 
-const USAGE = "usage: npm run import -- parts|fitment FILE [--replace]   or   npm run import -- refused JOB_ID";
+const USAGE = "usage: npm run import -- parts|fitment FILE [--replace]   or   npm run import -- refused JOB_ID FILE";
 const POLL_MS = 500;
 
 function progressLine(job: { checkpoint?: { bytes?: number | null } | null; bytesTotal: number; counts?: { rows?: number | null; refused?: number | null } | null }, since: number): string {
@@ -34,7 +38,7 @@ async function runFile(kind: "parts" | "fitment", file: string, replace: boolean
       process.stderr.write("\n");
       console.log(`[import] job ${id} ${job.status}${job.error ? `: ${job.error}` : ""}`);
       console.log(`[import] ${JSON.stringify(job.counts)}`);
-      if ((job.counts?.refused ?? 0) > 0) console.log(`[import] refused rows: npm run import -- refused ${id} > refused.csv`);
+      if ((job.counts?.refused ?? 0) > 0) console.log(`[import] refused rows: npm run import -- refused ${id} refused.csv`);
       return job.status === "done" ? 0 : 1;
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -43,7 +47,7 @@ async function runFile(kind: "parts" | "fitment", file: string, replace: boolean
 
 const [command, argument, ...flags] = process.argv.slice(2);
 try {
-  if (command === "refused" && argument) process.stdout.write(await refusedRowsCsv(argument));
+  if (command === "refused" && argument && flags.length === 1) await pipeline(Readable.from(refusedRowsCsvLines(argument)), createWriteStream(flags[0]!));
   else if ((command === "parts" || command === "fitment") && argument && flags.every((flag) => flag === "--replace")) process.exitCode = await runFile(command, argument, flags.includes("--replace"));
   else {
     console.error(USAGE);

@@ -1,5 +1,7 @@
 import { rmSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { notePartWrite } from "@/lib/catalogue/part-writes";
+import { rowPartId } from "@/lib/imports/parts-batch";
 import { runImport } from "@/lib/imports/run-import";
 import { refusedRowsCsv } from "@/lib/imports/refused-csv";
 import { ensureIndexes } from "@/lib/seed/seed";
@@ -78,6 +80,18 @@ describe("a parts import job", () => {
     rmSync((await jobOf(job)).file);
     await expect(runImport(job)).rejects.toThrow(/stored file .* is gone/);
     expect(await jobOf(job)).toMatchObject({ status: "failed", error: expect.stringMatching(/is gone/) });
+  });
+
+  it("a row replayed after a crash between its part's document and its SKU's claim finds that part rather than adding a second", async () => {
+    const job = await importJobOf("parts", [HEADER, row(960)]);
+    // What the first try left: the write noted, the part stored, its SKU not yet claimed, no list written.
+    const id = rowPartId(job, 2);
+    await notePartWrite(id, { part: { before: null } });
+    await Part.create({ _id: id, partsname: "Imported part 960", image: "https://example.com/p960.jpg", price: 10, quantity: 10, minOrder: 1, description: "Part 960 from a file.", sku: "IMP-00960", mpn: "MPN-960", brand: "Acme", category: "brakes" });
+    await runImport(job);
+    const part = await partOfSku("IMP-00960");
+    expect(String(part?._id)).toBe(String(id));
+    expect(await missingFromCatalogue(part!)).toEqual([]);
   });
 
   it("writes the refused rows as a CSV whose formula cells are neutralised", async () => {

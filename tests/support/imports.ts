@@ -24,10 +24,12 @@ export async function importJobOf(kind: ImportKindName, lines: string[], mode: I
 
 export const jobOf = async (id: string) => (await ImportJob.findById(id).lean())!;
 
-/** The part bearing the SKU, by its compact form. */
+/** The part bearing the SKU, by its compact form; two parts bearing it fail the test. */
 export async function partOfSku(sku: string): Promise<ListedPart | null> {
   const parts = await Part.find({}, LISTED_FIELDS).lean<ListedPart[]>();
-  return parts.find((part) => compactNumber(part.sku ?? "") === compactNumber(sku)) ?? null;
+  const bearing = parts.filter((part) => compactNumber(part.sku ?? "") === compactNumber(sku));
+  if (bearing.length > 1) throw new Error(`${bearing.length} parts bear the SKU ${sku}`);
+  return bearing[0] ?? null;
 }
 
 /** The catalogue lists (sorts, search terms, numbers, facets) the part belongs in that lack it. */
