@@ -58,7 +58,7 @@ export async function redisAnswer<T>(work: Promise<T>): Promise<T> {
  * `maxStalledCount`: how often a job whose process died may be taken up again before it fails.
  */
 export function startJobWorker<Data>(name: string, processor: Processor<Data>, { concurrency = 1, maxStalledCount }: { concurrency?: number; maxStalledCount?: number } = {}): Worker<Data> {
-  const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency, maxStalledCount });
+  const worker = new Worker<Data>(name, processor, { connection: jobConnection({ failFast: false }), prefix: jobPrefix(), concurrency, ...(maxStalledCount === undefined ? {} : { maxStalledCount }) });
   worker.on("error", (error) => warnOnce(name, error));
   jobs().workers.push(worker as Worker);
   return worker;
