@@ -42,7 +42,7 @@ const isErrnoException = (error: unknown): error is NodeJS.ErrnoException => err
 /** Ends the job as failed, saying why; a job already done stays done. */
 export async function markImportFailed(jobId: string, reason: string): Promise<void> {
   await connectDb();
-  await ImportJob.updateOne({ _id: jobId, status: trusted({ $ne: "done" }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  await ImportJob.updateOne({ _id: jobId, status: trusted({ $ne: "done" as const }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
 }
 
 async function fail(jobId: string, reason: string): Promise<never> {
