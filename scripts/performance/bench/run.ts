@@ -1,9 +1,10 @@
 // npm run bench: the finished shop against bare baselines, on this machine.
 //   BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 3),
 //   BENCH_SKIP_LIGHTHOUSE=1, BENCH_REBUILD=1 (force a new production build of the shop),
-//   BENCH_ONLY=pages,api,js,lighthouse,processes,checkout,scale (comma-separated: run only these groups of
-//     targets while iterating; the baselines a chosen group needs still run; default: all but scale
-//     and checkout, which take data sets of their own and are run only when named: see scale.ts;
+//   BENCH_ONLY=pages,api,js,lighthouse,processes,checkout,scale,imports (comma-separated: run only these groups of
+//     targets while iterating; the baselines a chosen group needs still run; default: all but scale,
+//     checkout and imports, which take data sets of their own and are run only when named: see scale.ts;
+//     imports: parts and fitment files through the import job, see imports.ts;
 //     processes: one shop process against two behind nginx, see processes.ts; checkout: 3-line
 //     checkouts at the large size and the cart and review pages, see checkout.ts),
 //   BENCH_CPU_PROF=1 (the shop's server runs under node --cpu-prof and writes a V8 CPU profile to
@@ -30,6 +31,7 @@ import { freePort, type ServerProcess } from "../../services/server-process.mjs"
 import { signIn } from "../../services/sign-in.mjs";
 import { BENCH_CUSTOMER, BENCH_SIZES, generateBenchData } from "./data";
 import { runCheckout } from "./checkout";
+import { runImports } from "./imports";
 import { runProcesses } from "./processes";
 import { runScale } from "./scale";
 import {
@@ -46,7 +48,7 @@ const profDir = path.join(benchDir, "prof");
 const floorDir = path.join(benchDir, "floor-app");
 
 /** The groups of targets BENCH_ONLY chooses from. */
-const GROUPS = ["pages", "api", "js", "lighthouse", "processes", "checkout", "scale"] as const;
+const GROUPS = ["pages", "api", "js", "lighthouse", "processes", "checkout", "scale", "imports"] as const;
 type Group = (typeof GROUPS)[number];
 const only: Group[] = (() => {
   const asked = (process.env.BENCH_ONLY ?? "").split(",").map((g) => g.trim()).filter(Boolean);
@@ -55,12 +57,12 @@ const only: Group[] = (() => {
     console.error(`[bench] BENCH_ONLY: unknown group(s) ${unknown.join(", ")}; choose from ${GROUPS.join(", ")}`);
     process.exit(2);
   }
-  // scale and checkout each generate the large data set of their own: run only when named.
-  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : GROUPS.filter((g) => g !== "scale" && g !== "checkout");
+  // scale, checkout and imports each make a data set of their own: run only when named.
+  return asked.length ? GROUPS.filter((g) => asked.includes(g)) : GROUPS.filter((g) => g !== "scale" && g !== "checkout" && g !== "imports");
 })();
 const runs = (group: Group) => only.includes(group) && !(group === "lighthouse" && process.env.BENCH_SKIP_LIGHTHOUSE);
 /** The groups measured on the one bench data set, against the baselines. */
-const runsBaselineGroups = only.some((g) => g !== "scale" && g !== "processes" && g !== "checkout");
+const runsBaselineGroups = only.some((g) => g !== "scale" && g !== "processes" && g !== "checkout" && g !== "imports");
 
 // Servers on core 0, load (this process) on core 1, where the machine has two.
 // (Once pinned, this process sees one core, so the decision travels in BENCH_PINNED.)
@@ -283,11 +285,13 @@ function summariseProfile(file: string, slug: string, title: string, windows: [n
 
 
 async function main() {
-  ensureBuild();
+  // The imports group runs no shop.
+  if (only.some((g) => g !== "imports")) ensureBuild();
   if (process.env.BENCH_ONLY) log(`BENCH_ONLY: running ${only.join(", ")}`);
   if (runsBaselineGroups) await runBaselineGroups();
   if (runs("processes")) await runProcesses();
   if (runs("checkout")) await runCheckout();
+  if (runs("imports")) await runImports();
   if (runs("scale")) await runScale();
 }
 
