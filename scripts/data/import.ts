@@ -25,15 +25,39 @@ function progressLine(job: { checkpoint?: { bytes?: number | null } | null; byte
   return `[${bar}] ${Math.round(share * 100)}% ${rows} rows, ${seconds > 0 ? Math.round(rows / seconds) : 0} rows/s, ${left} s left, ${job.counts?.refused ?? 0} refused`;
 }
 
+/** Ctrl-C or SIGTERM: the import stops after the batch it is in and its job goes back to the queue. */
+function stopOnSignal(): { stopping: () => Promise<void> | undefined } {
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= closeJobs();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return { stopping: () => stopping };
+}
+
 async function runFile(kind: "parts" | "fitment", file: string, replace: boolean): Promise<number> {
   const id = await createImportJob(kind, file, replace ? "replace" : "merge");
   await queueImport(id);
   await startImportWorker();
+  const signals = stopOnSignal();
   const since = Date.now();
   for (;;) {
     const job = await ImportJob.findById(id).lean();
     if (!job) throw new Error(`the import job ${id} is gone`);
     process.stderr.write(`\r${progressLine(job, since)}`);
+    const stopping = signals.stopping();
+    if (stopping && job.status !== "done" && job.status !== "failed") {
+      // The worker closes once the batch it is in is committed and its job handed back.
+      await stopping;
+      const left = await ImportJob.findById(id).lean();
+      if (left?.status === "running" || left?.status === "queued") {
+        process.stderr.write("\n");
+        console.log(`[import] stopped after line ${left.checkpoint?.line ?? 0}: job ${id} goes on from there in the shop's worker, or in the next npm run import`);
+        return 130;
+      }
+      continue;
+    }
     if (job.status === "done" || job.status === "failed") {
       process.stderr.write("\n");
       console.log(`[import] job ${id} ${job.status}${job.error ? `: ${job.error}` : ""}`);
