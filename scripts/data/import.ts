@@ -20,9 +20,10 @@ function progressLine(job: { checkpoint?: { bytes?: number | null } | null; byte
   const share = job.bytesTotal > 0 ? Math.min(1, (job.checkpoint?.bytes ?? 0) / job.bytesTotal) : 1;
   const seconds = (Date.now() - since) / 1000;
   const rows = job.counts?.rows ?? 0;
-  const left = share > 0 ? Math.round((seconds * (1 - share)) / share) : 0;
+  // Until a first batch is committed the share is the header's alone: no time left can be told yet.
+  const left = rows > 0 && share > 0 ? `${Math.round((seconds * (1 - share)) / share)} s left` : "time left not known yet";
   const bar = "#".repeat(Math.round(share * 30)).padEnd(30, ".");
-  return `[${bar}] ${Math.round(share * 100)}% ${rows} rows, ${seconds > 0 ? Math.round(rows / seconds) : 0} rows/s, ${left} s left, ${job.counts?.refused ?? 0} refused`;
+  return `[${bar}] ${Math.round(share * 100)}% ${rows} rows, ${seconds > 0 ? Math.round(rows / seconds) : 0} rows/s, ${left}, ${job.counts?.refused ?? 0} refused`;
 }
 
 /** Ctrl-C or SIGTERM: the import stops after the batch it is in and its job goes back to the queue. */
