@@ -1,4 +1,6 @@
 import "server-only";
+import { ImportJob } from "@/models/ImportJob";
+import { ImportRefusal } from "@/models/ImportRefusal";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
@@ -72,6 +74,8 @@ export async function ensureIndexes(): Promise<void> {
   await LimitHit.createIndexes();
   await Cart.createIndexes();
   await MailLog.createIndexes();
+  await ImportJob.createIndexes();
+  await ImportRefusal.createIndexes();
   for (const { collection, key } of RETIRED_INDEXES) {
     await mongoose.connection.db
       ?.collection(collection)
