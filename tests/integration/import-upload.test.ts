@@ -91,6 +91,28 @@ describe("POST /imports", () => {
     expect(await ImportJob.countDocuments()).toBe(before);
   });
 
+  it("refuses a chunked body (no declared length) over the cap with 413 too: the handler, not the server's filter, counts it as it arrives", async () => {
+    const before = await ImportJob.countDocuments();
+    const whole = multipart({ kind: "parts" }, { name: "chunked.csv", content: "y".repeat(CAP * 20) });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < whole.byteLength; at += 1024) controller.enqueue(whole.slice(at, at + 1024));
+        controller.close();
+      },
+    });
+    const reply = await fetch(`${world.server.baseUrl}/imports`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { cookie: world.carol.cookieHeader(), origin: world.server.baseUrl, accept: "application/json", "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    } as RequestInit & { duplex: "half" });
+    expect(reply.status).toBe(413);
+    // The handler's message: the filter (lib/server/body-cap.ts) would have held the body in memory and said "The request body is larger".
+    expect(((await reply.json()) as { message: string }).message).toMatch(new RegExp(`larger than the ${CAP}-byte cap`));
+    expect(storedFiles()).toEqual([]);
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
   it("answers a good upload at once with its job, which the server's worker runs; the refused CSV neutralises formulas", async () => {
     const reply = await upload(world.carol, multipart({ kind: "parts", mode: "merge" }, { name: "parts.csv", content: PARTS }));
     expect(reply.status).toBe(202);
