@@ -1,7 +1,7 @@
 // Which paths the guard covers. Shared by proxy.ts and the pages, so both agree.
 
-/** SPEC 2 and 6: only admins may reach these (and Manage Reviews, Shop Settings and Search Synonyms, beyond the spec). */
-export const ADMIN_PATHS = ["/dashboard/make-admin", "/dashboard/add-product", "/dashboard/manage-orders", "/dashboard/manage-product", "/dashboard/manage-reviews", "/dashboard/shop-settings", "/dashboard/search-synonyms"] as const;
+/** SPEC 2 and 6: only admins may reach these (and Manage Reviews, Shop Settings, Search Synonyms and Imports, beyond the spec). */
+export const ADMIN_PATHS = ["/dashboard/make-admin", "/dashboard/add-product", "/dashboard/manage-orders", "/dashboard/manage-product", "/dashboard/manage-reviews", "/dashboard/shop-settings", "/dashboard/search-synonyms", "/dashboard/imports"] as const;
 
 /** Need a signed-in user. */
 export const SIGNED_IN_PREFIXES = ["/purchase", "/dashboard"] as const;

@@ -13,16 +13,26 @@ export type ImportMode = "merge" | "replace";
 
 export const importsDir = (): string => path.resolve(process.env.IMPORTS_DIR?.trim() || ".data/imports");
 
+/** A new job's id and where its file is to be stored; nothing is recorded yet. */
+export async function newImportFile(): Promise<{ id: string; file: string }> {
+  const id = String(new Types.ObjectId());
+  await mkdir(importsDir(), { recursive: true });
+  return { id, file: path.join(importsDir(), `${id}.csv`) };
+}
+
+/** Records the job of a file stored at `file`, queued in the database (not yet on the job queue). */
+export async function recordImportJob(job: { id: string; file: string; kind: ImportKindName; mode: ImportMode; name: string }): Promise<void> {
+  await connectDb();
+  const { size } = await stat(job.file);
+  await ImportJob.create({ _id: job.id, kind: job.kind, mode: job.mode, file: job.file, name: job.name, bytesTotal: size, status: "queued" });
+}
+
 /** The new job's id, its file stored and the job queued in the database (not yet on the job queue). */
 export async function createImportJob(kind: ImportKindName, source: string, mode: ImportMode = "merge"): Promise<string> {
-  await connectDb();
-  const id = new Types.ObjectId();
-  await mkdir(importsDir(), { recursive: true });
-  const file = path.join(importsDir(), `${String(id)}.csv`);
+  const { id, file } = await newImportFile();
   await copyFile(source, file);
-  const { size } = await stat(file);
-  await ImportJob.create({ _id: id, kind, mode, file, name: path.basename(source), bytesTotal: size, status: "queued" });
-  return String(id);
+  await recordImportJob({ id, file, kind, mode, name: path.basename(source) });
+  return id;
 }
 
 /** The ids of the jobs not finished: queued, or running when their process stopped. */

@@ -8,6 +8,7 @@ import { orderSchema } from "@/lib/validation/orders";
 import { orderStatusChangeSchema } from "@/lib/validation/admin-orders";
 import { fitmentAddSchema, universalSchema } from "@/lib/validation/fitment";
 import * as fitmentReplies from "@/lib/validation/fitment-responses";
+import * as importReplies from "@/lib/validation/import-responses";
 import { partImageUploadedSchema } from "@/lib/validation/part-image";
 import * as passwordResetSchemas from "@/lib/validation/password-reset";
 import { partSchema, partStockSchema, partUpdateSchema } from "@/lib/validation/parts";
@@ -26,7 +27,7 @@ const REQUEST_IDS = ["PartInput", "PartUpdate", "StockChange", "FitmentAdd", "Fi
 
 // Keeps the imports above alive: their `.meta({ id })` registers them for the generator.
 const requestSchemas = { partSchema, partUpdateSchema, partStockSchema, fitmentAddSchema, universalSchema, orderStatusChangeSchema, orderSchema, cartAddSchema, cartLineChangeSchema, reviewSchema, profileSchema, registerSchema, passwordChangeSchema, ...addressSchemas, ...shopSettingsSchemas, ...synonymSchemas, ...checkoutSchemas, ...passwordResetSchemas };
-const replySchemas = { ...replies, ...fitmentReplies, ...mailLogReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema, suggestionsReplySchema };
+const replySchemas = { ...replies, ...fitmentReplies, ...importReplies, ...mailLogReplies, partImageUploadedSchema, cartReplySchema, cartChangedReplySchema, suggestionsReplySchema };
 
 /** A JSON Schema as OpenAPI 3.1 embeds it: $schema is the document's (2020-12), and a fragment $id is not allowed in 2020-12. */
 export function embedded(schema: object): Json {

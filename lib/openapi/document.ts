@@ -4,6 +4,7 @@ import { cartPaths } from "@/lib/openapi/paths/cart";
 import { cataloguePaths } from "@/lib/openapi/paths/catalogue";
 import { checkoutPaths } from "@/lib/openapi/paths/checkout";
 import { fitmentPaths } from "@/lib/openapi/paths/fitment";
+import { importPaths } from "@/lib/openapi/paths/imports";
 import { orderPaths } from "@/lib/openapi/paths/orders";
 import { passwordResetPaths } from "@/lib/openapi/paths/password-resets";
 import { reviewPaths } from "@/lib/openapi/paths/reviews";
@@ -22,6 +23,7 @@ const AREAS: { name: string; description: string; paths: Record<string, Json> }[
   { name: "Catalogue", description: "The parts for sale: adding, editing and deleting them, their stock and their pictures.", paths: cataloguePaths },
   { name: "Search suggestions", description: "What the header's search box offers while a customer types.", paths: suggestionPaths },
   { name: "Fitment", description: "Which vehicles a part fits: the vehicle selector's lists, a part's fitment and the CSV import.", paths: fitmentPaths },
+  { name: "Imports", description: "Parts and fitment files uploaded by the admins and run as background jobs: their progress and refused rows.", paths: importPaths },
   { name: "Cart", description: "The cart of a visitor or a signed-in customer: its lines, with each part as it is now.", paths: cartPaths },
   { name: "Checkout", description: "A quote of the signed-in customer's cart, and placing it as one order, all or nothing.", paths: checkoutPaths },
   { name: "Orders", description: "Placing an order, a customer's orders and every order's life cycle for the admins.", paths: orderPaths },

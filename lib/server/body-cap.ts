@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { FITMENT_IMPORT_MAX_BYTES } from "@/lib/validation/fitment";
+import { IMPORT_FORM_OVERHEAD_BYTES, importUploadMaxBytes } from "@/lib/validation/import-upload";
 import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 
 // Every request body, on every path (next-auth's included), is capped before anything buffers it.
@@ -8,15 +9,23 @@ import { PART_IMAGE_MAX_BYTES } from "@/lib/validation/part-image";
 /** The cap of every path not listed in LARGER_BODIES. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The paths allowed a larger body, with their own cap: the one place to add one. */
-const LARGER_BODIES: readonly { path: RegExp; maxBytes: number }[] = [
-  { path: /^\/part-images\/?$/, maxBytes: PART_IMAGE_MAX_BYTES },
-  { path: /^\/fitment-imports\/?$/, maxBytes: FITMENT_IMPORT_MAX_BYTES },
+/**
+ * The paths allowed a larger body, with their own cap: the one place to add one. `streamed`: the
+ * route handler streams the body to disk and counts it itself, so a chunked body is not held here
+ * (holding 2 GiB in memory is what the handler avoids); a declared length over the cap is still refused here.
+ */
+const LARGER_BODIES: readonly { path: RegExp; maxBytes: () => number; streamed?: true }[] = [
+  { path: /^\/part-images\/?$/, maxBytes: () => PART_IMAGE_MAX_BYTES },
+  { path: /^\/fitment-imports\/?$/, maxBytes: () => FITMENT_IMPORT_MAX_BYTES },
+  { path: /^\/imports\/?$/, maxBytes: () => importUploadMaxBytes() + IMPORT_FORM_OVERHEAD_BYTES, streamed: true },
 ];
 
 export function bodyCapFor(pathname: string): number {
-  return LARGER_BODIES.find((entry) => entry.path.test(pathname))?.maxBytes ?? MAX_BODY_BYTES;
+  return LARGER_BODIES.find((entry) => entry.path.test(pathname))?.maxBytes() ?? MAX_BODY_BYTES;
 }
+
+/** A path whose handler streams its body and enforces its cap as the bytes arrive. */
+export const handlerStreamsBody = (pathname: string): boolean => LARGER_BODIES.some((entry) => entry.streamed && entry.path.test(pathname));
 
 export const bodyTooLargeMessage = (maxBytes: number): string => `The request body is larger than ${maxBytes} bytes.`;
 

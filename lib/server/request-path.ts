@@ -3,7 +3,7 @@
 // (lib/server/server-lifecycle.ts, before Next sees the request).
 
 /** The REST paths of SPEC 7 and the shop's own (and the API document): their errors use the API's error shape. */
-const API_PREFIXES = ["/carparts", "/part-images", "/orderd", "/orders", "/cart/items", "/reviews", "/admin", "/user", "/vehicle-years", "/fitment-imports", "/openapi.json", "/api"] as const;
+const API_PREFIXES = ["/carparts", "/part-images", "/orderd", "/orders", "/cart/items", "/reviews", "/admin", "/user", "/vehicle-years", "/fitment-imports", "/imports", "/openapi.json", "/api"] as const;
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((base) => pathname === base || pathname.startsWith(`${base}/`));

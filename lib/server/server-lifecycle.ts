@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { UNREADABLE_FORM_MESSAGE, isDecodableActionBody } from "@/lib/server/action-body";
-import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, holdBody, streamsBody } from "@/lib/server/body-cap";
+import { bodyCapFor, bodyTooLargeMessage, declaresTooMuch, handlerStreamsBody, holdBody, streamsBody } from "@/lib/server/body-cap";
 import { DATABASE_RETRY_AFTER, isDatabaseDown } from "@/lib/storage/database-down";
 import { disconnectDb } from "@/lib/storage/connect";
 import { closeRedis } from "@/lib/redis/connection.mjs";
@@ -236,7 +236,7 @@ export async function installRequestFilter(cachedPageRules: readonly Rewrite[] =
         return pageFailures.run(failure, () => emit.call(this, event, ...args));
       };
       const serverAction = mayBeServerAction(request.method ?? "", pathname, request.headers);
-      if (serverAction || streamsBody(request.headers)) {
+      if (serverAction || (streamsBody(request.headers) && !handlerStreamsBody(pathname))) {
         const fits = (body: Buffer): void => {
           if (!serverAction) return void forward();
           void isDecodableActionBody(request.headers, body).then((decodable) => (decodable ? forward() : refuse(request, response, { status: 400, ...refusalPage("Bad request", UNREADABLE_FORM_MESSAGE) })));

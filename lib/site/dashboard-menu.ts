@@ -22,12 +22,14 @@ export const DASHBOARD_ITEMS = {
   shopSettings: { href: "/dashboard/shop-settings", label: "Shop Settings", summary: "Delivery prices and days, the amount from which standard delivery is free, how long an unpaid bank transfer is held, and the shop's bank details." },
   // Beyond SPEC 2's menu: the phrases a search treats as one ("rotor", "brake disc").
   searchSynonyms: { href: "/dashboard/search-synonyms", label: "Search Synonyms", summary: "Groups of phrases a search treats as one, such as rotor, disc and brake disc: add, edit or delete a group." },
+  // Beyond SPEC 2's menu: parts and fitment files run as background jobs, with their progress.
+  imports: { href: "/dashboard/imports", label: "Imports", summary: "Upload a parts or fitment file, watch its import run, and download its refused rows." },
 } as const satisfies Record<string, DashboardItem>;
 
 /** SPEC 2 and 6: everyone sees My Profile (first); admins see the four admin pages (and Manage Reviews, Shop Settings, Search Synonyms); others see My Orders and Add Review (and My Garage). */
 export function dashboardMenu(role: Role): DashboardItem[] {
   const i = DASHBOARD_ITEMS;
   return role === "admin"
-    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews, i.shopSettings, i.searchSynonyms]
+    ? [i.myProfile, i.manageOrders, i.addProduct, i.makeAdmin, i.manageProduct, i.manageReviews, i.shopSettings, i.searchSynonyms, i.imports]
     : [i.myProfile, i.myOrders, i.addReview, i.myGarage];
 }

@@ -124,6 +124,7 @@ describe("the path parameters", () => {
     "delete /carparts/{id}/fitment/{year}/{make}/{model}": { id: "id", ...vehicle },
     "get /vehicle-years/{year}/makes": "year", "get /vehicle-years/{year}/makes/{make}/models": { year: "year", make: "slug" },
     "get /vehicle-years/{year}/makes/{make}/models/{model}/engines": vehicle,
+    "get /imports/{id}": "id", "get /imports/{id}/refused.csv": "id",
   };
   const SAMPLES = {
     id: ["0123456789abcdef01234567", "0123456789ABCDEF01234567", "0123456789abcdef0123456", "0123456789abcdef012345678", "0123456789abcdeg01234567", "", "0123456789abcdef01234567\n"],
@@ -200,9 +201,10 @@ describe("the error statuses", () => {
     expect(documented(401), "401").toBe(signedIn);
     if (calls("requireAdmin") || calls("requireSelf") || (signedIn && method !== "get")) expect(documented(403), "403").toBe(true);
     if (!signedIn) expect(documented(403), "403").toBe(false);
-    const parses = ["parseWith", "objectIdParam", "emailParam", "yearParam", "slugParam", "readBodyBytes", "readJsonBody"].some(calls);
+    // storeUploadedImport streams a multipart body (lib/imports/upload.ts) and checks its fields.
+    const parses = ["parseWith", "objectIdParam", "emailParam", "yearParam", "slugParam", "readBodyBytes", "readJsonBody", "storeUploadedImport"].some(calls);
     expect(documented(400), "400").toBe(parses);
-    const readsBody = calls("readJsonBody") || calls("readBodyBytes");
+    const readsBody = calls("readJsonBody") || calls("readBodyBytes") || calls("storeUploadedImport");
     // The server's body filter caps every request, so every operation can answer 413.
     expect(documented(413), "413").toBe(true);
     expect(documented(415), "415").toBe(readsBody);

@@ -1,0 +1,92 @@
+import "server-only";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { HttpError } from "@/lib/http/errors";
+import { type ImportKindName, type ImportMode, newImportFile, recordImportJob } from "@/lib/imports/import-jobs";
+import { queueImport } from "@/lib/imports/queue";
+import { importUploadMaxBytes, importUploadTooLargeMessage } from "@/lib/validation/import-upload";
+
+// An import file uploaded from the dashboard (POST /imports): the multipart body is parsed by busboy
+// as it arrives and the file part streamed to IMPORTS_DIR/<id>.csv, never held in memory. Only a
+// complete, valid upload is recorded as a job and queued; any refusal deletes the partial file.
+
+export type UploadedImport = { id: string; kind: ImportKindName; mode: ImportMode; name: string };
+
+const MAX_NAME_LENGTH = 200;
+
+class UploadRefused extends HttpError {}
+
+function fileName(given: string | undefined): string {
+  const name = path.basename((given ?? "").replaceAll("\\", "/")).trim();
+  return (name || "upload.csv").slice(0, MAX_NAME_LENGTH);
+}
+
+function kindAndMode(fields: Map<string, string>): { kind: ImportKindName; mode: ImportMode } {
+  const kind = fields.get("kind");
+  if (kind !== "parts" && kind !== "fitment") throw new UploadRefused(400, "kind must be parts or fitment.");
+  const mode = fields.get("mode") || "merge";
+  if (mode !== "merge" && mode !== "replace") throw new UploadRefused(400, "mode must be merge or replace.");
+  if (mode === "replace" && kind !== "fitment") throw new UploadRefused(400, "Replace mode is for fitment files only.");
+  return { kind, mode };
+}
+
+/** Streams the request's multipart body; the file lands at `file`. Returns the form's fields and the file's name and size. */
+async function receive(request: Request, file: string, maxBytes: number): Promise<{ fields: Map<string, string>; name: string; bytes: number } | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefused(415, "Send the form as multipart/form-data.");
+  if (!request.body) throw new UploadRefused(400, "Choose a file to import.");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: maxBytes } });
+  } catch {
+    throw new UploadRefused(400, "The form's multipart body cannot be read.");
+  }
+  const fields = new Map<string, string>();
+  let stored: Promise<{ name: string; bytes: number; tooLarge: boolean }> | null = null;
+  parser.on("field", (name, value) => fields.set(name, value));
+  parser.on("file", (field, stream, info) => {
+    if (field !== "file" || stored) return void stream.resume();
+    let bytes = 0;
+    let tooLarge = false;
+    stream.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+    stream.on("limit", () => {
+      tooLarge = true;
+      // Past the cap: stop reading the body at once rather than discard gigabytes.
+      request.body?.cancel().catch(() => undefined);
+    });
+    stored = pipeline(stream, createWriteStream(file)).then(() => ({ name: fileName(info.filename), bytes, tooLarge }));
+  });
+  try {
+    await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
+  } catch (error) {
+    const done = stored ? await (stored as Promise<{ tooLarge: boolean }>).catch(() => ({ tooLarge: false })) : { tooLarge: false };
+    if (done.tooLarge) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
+    throw new UploadRefused(400, `The form's multipart body cannot be read${error instanceof Error ? `: ${error.message}` : ""}.`);
+  }
+  if (!stored) return null;
+  const { name, bytes, tooLarge } = await (stored as Promise<{ name: string; bytes: number; tooLarge: boolean }>);
+  if (tooLarge) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
+  return { fields, name, bytes };
+}
+
+/** Stores an uploaded file, records its job and queues it; a refusal (4xx) leaves no file and no job. */
+export async function storeUploadedImport(request: Request): Promise<UploadedImport> {
+  const { id, file } = await newImportFile();
+  try {
+    const received = await receive(request, file, importUploadMaxBytes());
+    if (!received) throw new UploadRefused(400, "Choose a file to import.");
+    const { kind, mode } = kindAndMode(received.fields);
+    if (received.bytes === 0) throw new UploadRefused(400, "The file is empty.");
+    await recordImportJob({ id, file, kind, mode, name: received.name });
+    await queueImport(id);
+    return { id, kind, mode, name: received.name };
+  } catch (error) {
+    if (error instanceof UploadRefused) await rm(file, { force: true });
+    throw error;
+  }
+}

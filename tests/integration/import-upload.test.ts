@@ -1,0 +1,154 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ImportJob } from "@/models/ImportJob";
+import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
+import { setUpApiWorld } from "../support/api";
+import type { Client } from "../support/client";
+
+// Uploading an import file from the dashboard, on the production server with its own worker (Redis):
+// only an admin may, a bad form or a file over the cap (lowered here) leaves no file and no job, and a
+// good file answers at once with its job, which the server's worker runs to the end.
+
+const CAP = 4096;
+const storedDir = path.join(mkdtempSync(path.join(os.tmpdir(), "upload-test-")), "stored");
+let redis: PrivateRedis;
+
+beforeAll(async () => {
+  redis = await startRedis({ quiet: true });
+  // The server inherits these (scripts/services/next-server.mjs).
+  process.env.REDIS_URL = redis.url;
+  process.env.IMPORTS_DIR = storedDir;
+  process.env.IMPORT_UPLOAD_MAX_BYTES = String(CAP);
+}, 60_000);
+const world = setUpApiWorld();
+afterAll(async () => {
+  await redis?.stop();
+});
+
+const BOUNDARY = "----upload-test-boundary";
+function multipart(fields: Record<string, string>, file?: { name: string; content: string }): Uint8Array<ArrayBuffer> {
+  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  if (file) parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n${file.content}\r\n`);
+  return new Uint8Array(Buffer.from(`${parts.join("")}--${BOUNDARY}--\r\n`));
+}
+const upload = (client: Client, body: Uint8Array<ArrayBuffer>, accept = "application/json") =>
+  client.call<{ success: boolean; message?: string; id?: string }>("POST", "/imports", { body, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept } });
+
+const storedFiles = (): string[] => {
+  try {
+    return readdirSync(storedDir);
+  } catch {
+    return [];
+  }
+};
+
+const sku = `UPL-${Date.now().toString(36).toUpperCase()}`;
+const PARTS = [
+  "sku,mpn,name,description,price,stock,image_url",
+  `${sku}-1,${sku}M1,Uploaded part one,A part.,5,3,https://example.com/u.jpg`,
+  `${sku}-2,${sku}M2,Uploaded part two,A part.,6,3,https://example.com/u.jpg`,
+  `=1+1,,Bad part,A part.,-1,3,https://example.com/u.jpg`,
+].join("\n");
+
+describe("POST /imports", () => {
+  it("refuses signed-out visitors (401) and customers (403)", async () => {
+    const body = multipart({ kind: "parts" }, { name: "p.csv", content: PARTS });
+    expect((await upload(world.nobody, body)).status).toBe(401);
+    const customer = await upload(world.alice, body);
+    expect(customer.status).toBe(403);
+    expect(customer.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it.each([
+    [{ kind: "wheels" }, /kind must be parts or fitment/],
+    [{ kind: "parts", mode: "replace" }, /Replace mode is for fitment files only/],
+    [{ kind: "fitment", mode: "swap" }, /mode must be merge or replace/],
+  ])("refuses a bad form %j with 400, storing nothing", async (fields, message) => {
+    const before = await ImportJob.countDocuments();
+    const reply = await upload(world.carol, multipart(fields, { name: "p.csv", content: PARTS }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(message);
+    expect(storedFiles()).toEqual([]);
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("refuses no file and an empty file with 400", async () => {
+    expect((await upload(world.carol, multipart({ kind: "parts" }))).body.message).toMatch(/Choose a file/);
+    const empty = await upload(world.carol, multipart({ kind: "parts" }, { name: "e.csv", content: "" }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/empty/);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses a file over the cap with 413, leaving no file and no job", async () => {
+    const before = await ImportJob.countDocuments();
+    const reply = await upload(world.carol, multipart({ kind: "parts" }, { name: "big.csv", content: "x".repeat(CAP + 1) }));
+    expect(reply.status).toBe(413);
+    expect(reply.body.message).toMatch(new RegExp(`larger than the ${CAP}-byte cap`));
+    expect(storedFiles()).toEqual([]);
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("refuses a chunked body (no declared length) over the cap with 413 too: the handler, not the server's filter, counts it as it arrives", async () => {
+    const before = await ImportJob.countDocuments();
+    const whole = multipart({ kind: "parts" }, { name: "chunked.csv", content: "y".repeat(CAP * 20) });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < whole.byteLength; at += 1024) controller.enqueue(whole.slice(at, at + 1024));
+        controller.close();
+      },
+    });
+    const reply = await fetch(`${world.server.baseUrl}/imports`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { cookie: world.carol.cookieHeader(), origin: world.server.baseUrl, accept: "application/json", "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    } as RequestInit & { duplex: "half" });
+    expect(reply.status).toBe(413);
+    // The handler's message: the filter (lib/server/body-cap.ts) would have held the body in memory and said "The request body is larger".
+    expect(((await reply.json()) as { message: string }).message).toMatch(new RegExp(`larger than the ${CAP}-byte cap`));
+    expect(storedFiles()).toEqual([]);
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("answers a good upload at once with its job, which the server's worker runs; the refused CSV neutralises formulas", async () => {
+    const reply = await upload(world.carol, multipart({ kind: "parts", mode: "merge" }, { name: "parts.csv", content: PARTS }));
+    expect(reply.status).toBe(202);
+    expect(reply.body).toMatchObject({ success: true, kind: "parts", mode: "merge", name: "parts.csv", status: "queued" });
+    const id = reply.body.id!;
+    expect(reply.headers.get("location")).toBe(`/imports/${id}`);
+    const end = Date.now() + 90_000;
+    let state: { job: { status: string; counts: Record<string, number>; refusedRows: { line: number; reason: string }[] } } | undefined;
+    while (Date.now() < end) {
+      state = (await world.carol.call<NonNullable<typeof state>>("GET", `/imports/${id}`)).body;
+      if (state.job.status === "done" || state.job.status === "failed") break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(state?.job, JSON.stringify(state)).toMatchObject({ status: "done", counts: { rows: 3, accepted: 2, refused: 1, added: 2 } });
+    expect(state?.job.refusedRows).toEqual([{ line: 4, reason: expect.any(String) }]);
+    const csv = await world.carol.call<string>("GET", `/imports/${id}/refused.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(csv.body).toContain(`'=1+1`);
+    const list = await world.carol.call<{ jobs: { id: string }[] }>("GET", "/imports?limit=5");
+    expect(list.body.jobs[0]?.id).toBe(id);
+  }, 120_000);
+
+  it("a browser's form post is sent to the job's page (303)", async () => {
+    const reply = await upload(world.carol, multipart({ kind: "fitment" }, { name: "f.csv", content: "part_number,make,model,year_from\n" }), "text/html");
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get("location")).toMatch(/^\/dashboard\/imports\/[0-9a-f]{24}$/);
+  });
+
+  it("answers 404 for an unknown job id, 400 for a malformed one (as every path's id) and for a bad limit", async () => {
+    expect((await world.carol.call("GET", "/imports/0123456789abcdef01234567")).status).toBe(404);
+    expect((await world.carol.call("GET", "/imports/0123456789abcdef01234567/refused.csv")).status).toBe(404);
+    expect((await world.carol.call("GET", "/imports/nope")).status).toBe(400);
+    expect((await world.carol.call("GET", "/imports/nope/refused.csv")).status).toBe(400);
+    expect((await world.carol.call("GET", "/imports?limit=0")).status).toBe(400);
+    expect((await world.nobody.call("GET", "/imports")).status).toBe(401);
+  });
+});
