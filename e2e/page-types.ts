@@ -49,6 +49,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "manage reviews", path: "/dashboard/manage-reviews", as: "admin" },
   { name: "shop settings", path: "/dashboard/shop-settings", as: "admin" },
   { name: "search synonyms", path: "/dashboard/search-synonyms", as: "admin" },
+  { name: "imports", path: "/dashboard/imports", as: "admin" },
 ];
 
 /** The first part of the catalogue, which every path's `{part}` stands for. */

@@ -1,6 +1,4 @@
 import "server-only";
-import { ImportJob } from "@/models/ImportJob";
-import { ImportRefusal } from "@/models/ImportRefusal";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { reindexOrdersIfNeverIndexed } from "@/lib/orders/reindex";
 import { hashPassword } from "@/lib/users/password";
