@@ -11,7 +11,8 @@ import { ImportJob } from "@/models/ImportJob";
 export type ImportKindName = "parts" | "fitment";
 export type ImportMode = "merge" | "replace";
 
-export const importsDir = (): string => path.resolve(process.env.IMPORTS_DIR?.trim() || ".data/imports");
+/** The operator's folder for the jobs' files: read at run time, never part of the build's traced files. */
+export const importsDir = (): string => path.resolve(/* turbopackIgnore: true */ process.env.IMPORTS_DIR?.trim() || ".data/imports");
 
 /** A new job's id and where its file is to be stored; nothing is recorded yet. */
 export async function newImportFile(): Promise<{ id: string; file: string }> {
