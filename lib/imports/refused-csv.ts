@@ -21,10 +21,3 @@ export async function* refusedRowsCsvLines(jobId: string): AsyncGenerator<string
   yield `${csvLine(["line", "reason", "row"])}\n`;
   for await (const { line, reason, cells } of ImportRefusal.find({ job: jobId }).sort({ line: 1 }).lean().cursor()) yield `${csvLine([String(line), reason, ...cells])}\n`;
 }
-
-/** The whole CSV at once, for a job whose refusals are known to be few. */
-export async function refusedRowsCsv(jobId: string): Promise<string> {
-  let csv = "";
-  for await (const line of refusedRowsCsvLines(jobId)) csv += line;
-  return csv;
-}

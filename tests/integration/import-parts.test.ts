@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { notePartWrite } from "@/lib/catalogue/part-writes";
 import { rowPartId } from "@/lib/imports/parts-batch";
 import { runImport } from "@/lib/imports/run-import";
-import { refusedRowsCsv } from "@/lib/imports/refused-csv";
+import { refusedRowsCsvLines } from "@/lib/imports/refused-csv";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { ImportRefusal } from "@/models/ImportRefusal";
@@ -97,7 +97,8 @@ describe("a parts import job", () => {
   it("writes the refused rows as a CSV whose formula cells are neutralised", async () => {
     const job = await importJobOf("parts", [HEADER, "=1+2,,+SUM(A1),-3,@cmd,A part.,5,5,1,,https://example.com/x.jpg"]);
     await runImport(job);
-    const csv = await refusedRowsCsv(job);
+    let csv = "";
+    for await (const line of refusedRowsCsvLines(job)) csv += line;
     const [head, refused] = csv.trim().split("\n");
     expect(head).toBe("line,reason,row");
     expect(refused).toMatch(/^2,/);
