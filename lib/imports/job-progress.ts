@@ -1,7 +1,7 @@
 import "server-only";
-import { isValidObjectId } from "mongoose";
+import { Types, isValidObjectId } from "mongoose";
 import { NotFoundError } from "@/lib/errors";
-import { connectDb } from "@/lib/storage/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { ImportJob } from "@/models/ImportJob";
 import { ImportRefusal } from "@/models/ImportRefusal";
 import { REFUSED_SHOWN_IN_STATE } from "@/lib/vocabulary/import-upload";
@@ -58,7 +58,7 @@ function summary(job: NonNullable<JobDoc>): ImportJobSummary {
 /** Recent jobs, newest first, read through the _id index (ids grow with time); `before`: the last id of the previous page. */
 export async function recentImportJobs({ limit, before }: { limit: number; before?: string }): Promise<ImportJobSummary[]> {
   await connectDb();
-  const filter = before && isValidObjectId(before) ? { _id: { $lt: before } } : {};
+  const filter = before && isValidObjectId(before) ? { _id: trusted({ $lt: new Types.ObjectId(before) }) } : {};
   const jobs = await ImportJob.find(filter).sort({ _id: -1 }).limit(limit).lean();
   return jobs.map(summary);
 }
@@ -71,14 +71,15 @@ export async function importJobProgress(id: string, now = new Date()): Promise<I
   const bytesDone = job.status === "done" ? job.bytesTotal : (job.checkpoint?.bytes ?? 0);
   const seconds = job.startedAt ? ((job.finishedAt ?? now).getTime() - job.startedAt.getTime()) / 1000 : 0;
   const rowsPerSecond = seconds > 0 && counts.rows > 0 ? counts.rows / seconds : null;
-  const bytesPerSecond = seconds > 0 && bytesDone > 0 ? bytesDone / seconds : null;
+  // Until a first batch is committed the bytes done are the header's alone: no rate, total or time left can be told from them.
+  const bytesPerSecond = seconds > 0 && counts.rows > 0 ? bytesDone / seconds : null;
   const running = job.status === "running" || job.status === "queued";
   const refusals = await ImportRefusal.find({ job: id }, { line: 1, reason: 1 }).sort({ line: 1 }).limit(REFUSED_SHOWN_IN_STATE).lean();
   return {
     ...summary(job),
     bytesDone,
     bytesTotal: job.bytesTotal,
-    rowsEstimated: job.status === "done" ? counts.rows : bytesDone > 0 ? Math.round((counts.rows * job.bytesTotal) / bytesDone) : null,
+    rowsEstimated: job.status === "done" ? counts.rows : counts.rows > 0 && bytesDone > 0 ? Math.round((counts.rows * job.bytesTotal) / bytesDone) : null,
     counts,
     rowsPerSecond: rowsPerSecond === null ? null : Math.round(rowsPerSecond * 10) / 10,
     secondsLeft: running && bytesPerSecond ? Math.ceil((job.bytesTotal - bytesDone) / bytesPerSecond) : running ? null : 0,

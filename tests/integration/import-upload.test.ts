@@ -135,6 +135,12 @@ describe("POST /imports", () => {
     expect(csv.body).toContain(`'=1+1`);
     const list = await world.carol.call<{ jobs: { id: string }[] }>("GET", "/imports?limit=5");
     expect(list.body.jobs[0]?.id).toBe(id);
+    // The next page starts after the last job of this one: an older job, never this one again.
+    const second = await upload(world.carol, multipart({ kind: "parts" }, { name: "again.csv", content: PARTS }));
+    const [newest, older] = (await world.carol.call<{ jobs: { id: string }[] }>("GET", "/imports?limit=1")).body.jobs.concat(
+      (await world.carol.call<{ jobs: { id: string }[] }>("GET", `/imports?limit=1&before=${second.body.id}`)).body.jobs,
+    );
+    expect([newest?.id, older?.id]).toEqual([second.body.id, id]);
   }, 120_000);
 
   it("a browser's form post is sent to the job's page (303)", async () => {
