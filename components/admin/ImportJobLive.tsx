@@ -79,6 +79,7 @@ export function ImportJobLive({ initial }: { initial: ImportJobProgress }) {
             </tbody>
           </table>
         )}
+        {counts.refused > job.refusedRows.length && <p className="mt-2 text-sm">{`The first ${job.refusedRows.length} of ${counts.refused} refused rows; the CSV holds them all.`}</p>}
         {!running(job.status) && (
           <p className="mt-2">
             <a href={`/imports/${job.id}/refused.csv`} download className="underline">
