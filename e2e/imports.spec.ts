@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, submitSignIn } from "./support";
+import mongoose from "mongoose";
+import { ADMIN, e2eDatabaseUri, expirePublicCache, submitSignIn } from "./support";
 
 // An admin uploads a parts file and then a fitment file from Dashboard → Imports, watches each job's
 // page until the counts show, downloads the refused rows (the formula cell neutralised), and finds an
@@ -31,6 +32,24 @@ async function upload(page: Page, kind: "Parts" | "Fitment", name: string, conte
   await page.getByRole("button", { name: "Upload and import" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Import of ${name}` })).toBeVisible();
 }
+
+// Other specs count the catalogue: once this file's jobs have ended, the parts they added are
+// deleted as an admin deletes them (DELETE /carparts/{id}), which takes them out of every list too.
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await page.goto("/signin");
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  const jobsRunning = async () => ((await (await page.request.get("/imports?limit=20")).json()) as { jobs: { status: string }[] }).jobs.some((job) => job.status === "queued" || job.status === "running");
+  await expect.poll(jobsRunning, { timeout: 90_000 }).toBe(false);
+  const connection = await mongoose.createConnection(e2eDatabaseUri(), { directConnection: true }).asPromise();
+  const parts = await connection.collection("parts").find({ sku: { $regex: `^E2E-IMP-${stamp}` } }, { projection: { _id: 1 } }).toArray();
+  await connection.close();
+  const origin = new URL(page.url()).origin;
+  for (const { _id } of parts) expect((await page.request.delete(`/carparts/${String(_id)}`, { headers: { Origin: origin } })).status()).toBe(200);
+  await page.close();
+  await expirePublicCache();
+});
 
 test("an admin uploads a parts and a fitment file, watches them run, downloads the refused rows and finds the part", async ({ page }) => {
   test.setTimeout(180_000);
