@@ -6,12 +6,13 @@ import { jsonReply } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { recentImportJobs } from "@/lib/imports/job-progress";
 import { storeUploadedImport } from "@/lib/imports/upload";
+import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
 
 const MAX_LIMIT = 100;
 const DEFAULT_LIMIT = 20;
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  before: z.string().regex(/^[0-9a-fA-F]{24}$/, "before must be an import job's id").transform((id) => id.toLowerCase()).optional(),
+  before: z.string().regex(OBJECT_ID_PATTERN, "before must be an import job's id").transform((id) => id.toLowerCase()).optional(),
 });
 
 /**

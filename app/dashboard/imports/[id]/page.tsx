@@ -6,11 +6,12 @@ import { requireAdminPage } from "@/lib/auth/guards";
 import { NotFoundError } from "@/lib/errors";
 import { importJobProgress } from "@/lib/imports/job-progress";
 import { DASHBOARD_ITEMS } from "@/lib/site/dashboard-menu";
+import { OBJECT_ID_PATTERN } from "@/lib/validation/common";
 
 export const metadata: Metadata = { title: "Import" };
 
 async function progressOr404(id: string) {
-  if (!/^[0-9a-fA-F]{24}$/.test(id)) notFound();
+  if (!OBJECT_ID_PATTERN.test(id)) notFound();
   try {
     return await importJobProgress(id.toLowerCase());
   } catch (error) {
