@@ -18,7 +18,7 @@ export default async function ImportsPage() {
     <>
       <h1 className="text-2xl font-bold">Imports</h1>
       <div className="mt-2 max-w-3xl space-y-2 text-slate-700">
-        <p>{`A parts or fitment file, CSV UTF-8, up to 2 GB, is stored as it uploads and imported in the background; its page shows the progress. The first line names the columns, in any order.`}</p>
+        <p>{`A parts or fitment file, CSV UTF-8, up to 2 GiB, is stored as it uploads and imported in the background; its page shows the progress. The first line names the columns, in any order.`}</p>
         <p>{`Parts: ${PARTS_IMPORT_COLUMNS.join(", ")} (${PARTS_REQUIRED_COLUMNS.join(", ")} required). A row adds the SKU's part or updates it.`}</p>
         <p>{`Fitment: ${IMPORT_COLUMNS.join(", ")} (the first four required). The part number is a SKU, or a number only one part has.`}</p>
       </div>
