@@ -46,7 +46,9 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
   } catch {
     throw new UploadRefused(400, "The form's multipart body cannot be read.");
   }
+  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const fields = new Map<string, string>();
+  let overCap = false;
   let stored: Promise<{ name: string; bytes: number; tooLarge: boolean }> | null = null;
   parser.on("field", (name, value) => fields.set(name, value));
   parser.on("file", (field, stream, info) => {
@@ -56,16 +58,19 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
     stream.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
     stream.on("limit", () => {
       tooLarge = true;
-      // Past the cap: stop reading the body at once rather than discard gigabytes.
-      request.body?.cancel().catch(() => undefined);
+      overCap = true;
+      // Past the cap: stop reading the body at once rather than read and discard gigabytes. (The body
+      // is locked to `source`, so it is `source` that is destroyed; the pipeline below then fails.)
+      source.destroy(new Error("the file is over the cap"));
     });
     stored = pipeline(stream, createWriteStream(file)).then(() => ({ name: fileName(info.filename), bytes, tooLarge }));
   });
   try {
-    await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
+    await pipeline(source, parser);
   } catch (error) {
-    const done = stored ? await (stored as Promise<{ tooLarge: boolean }>).catch(() => ({ tooLarge: false })) : { tooLarge: false };
-    if (done.tooLarge) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
+    // The file's own write may never end once its source is gone: the caller deletes what it wrote.
+    (stored as Promise<unknown> | null)?.catch(() => undefined);
+    if (overCap) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
     throw new UploadRefused(400, `The form's multipart body cannot be read${error instanceof Error ? `: ${error.message}` : ""}.`);
   }
   if (!stored) return null;

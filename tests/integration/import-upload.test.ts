@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +112,40 @@ describe("POST /imports", () => {
     expect(((await reply.json()) as { message: string }).message).toMatch(new RegExp(`larger than the ${CAP}-byte cap`));
     expect(storedFiles()).toEqual([]);
     expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("stops reading an upload once it passes the cap: a sender that never ends its file is answered 413 long before it is done", async () => {
+    const limit = 64 * 1024 * 1024;
+    const outcome = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      const url = new URL("/imports", world.server.baseUrl);
+      const request = http.request(url, {
+        method: "POST",
+        headers: { cookie: world.carol.cookieHeader(), origin: world.server.baseUrl, accept: "application/json", "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "transfer-encoding": "chunked" },
+      });
+      let sent = 0;
+      let answered: number | null = null;
+      request.on("response", (response) => {
+        answered = response.statusCode ?? 0;
+        response.resume();
+        resolve({ status: answered, sent });
+        request.destroy();
+      });
+      request.on("error", (error) => (answered === null ? reject(error) : undefined));
+      request.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nparts\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="endless.csv"\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 121);
+      const pump = () => {
+        while (answered === null && sent < limit) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", pump);
+        }
+        if (answered === null) request.end();
+      };
+      pump();
+    });
+    expect(outcome.status).toBe(413);
+    // Read to the end, the 64 MiB would all have been sent before the answer.
+    expect(outcome.sent).toBeLessThan(limit / 4);
+    expect(storedFiles()).toEqual([]);
   });
 
   it("answers a good upload at once with its job, which the server's worker runs; the refused CSV neutralises formulas", async () => {
