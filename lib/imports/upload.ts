@@ -79,19 +79,22 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
   return { fields, name, bytes };
 }
 
-/** Stores an uploaded file, records its job and queues it; a refusal (4xx) leaves no file and no job. */
+/** Stores an uploaded file, records its job and queues it; a refusal (4xx) or a failure before the job is recorded leaves no file and no job. */
 export async function storeUploadedImport(request: Request): Promise<UploadedImport> {
   const { id, file } = await newImportFile();
+  let recorded = false;
   try {
     const received = await receive(request, file, importUploadMaxBytes());
     if (!received) throw new UploadRefused(400, "Choose a file to import.");
     const { kind, mode } = kindAndMode(received.fields);
     if (received.bytes === 0) throw new UploadRefused(400, "The file is empty.");
     await recordImportJob({ id, file, kind, mode, name: received.name });
+    recorded = true;
     await queueImport(id);
     return { id, kind, mode, name: received.name };
   } catch (error) {
-    if (error instanceof UploadRefused) await rm(file, { force: true });
+    // A file without its job (refused, or the database gone before the job was recorded) is nobody's: it goes.
+    if (!recorded) await rm(file, { force: true });
     throw error;
   }
 }
