@@ -2,7 +2,7 @@ import "server-only";
 import { Types } from "mongoose";
 import { partsChanged } from "@/lib/cache/tags";
 import { followPart, notePartWrite, withPartListsLock } from "@/lib/catalogue/part-writes";
-import { identityChanges, identityOf } from "@/lib/catalogue/part-identity";
+import { type IdentityField, identityChanges, identityOf } from "@/lib/catalogue/part-identity";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { type PartView, toPartView } from "@/lib/catalogue/views";
@@ -20,7 +20,20 @@ import { Part, type PartDoc } from "@/models/Part";
 // between the document and its lists is completed by the part's next writer or at start-up.
 
 /** The fields of a part its lists are made of. */
-const listedOf = (part: PartDoc): ListedPart => Object.fromEntries(["_id", ...Object.keys(LISTED_FIELDS)].flatMap((field) => (field in part ? [[field, part[field as keyof PartDoc]]] : []))) as ListedPart;
+export const listedOf = (part: PartDoc): ListedPart => Object.fromEntries(["_id", ...Object.keys(LISTED_FIELDS)].flatMap((field) => (field in part ? [[field, part[field as keyof PartDoc]]] : []))) as ListedPart;
+
+/** A new part's document, as Add Product stores it. */
+export const newPartFields = (id: Types.ObjectId, input: NewPart) => ({
+  _id: id,
+  partsname: input.partsname,
+  image: input.image,
+  price: input.price,
+  quantity: input.quantity,
+  minOrder: input.minOrder,
+  maxPerOrder: input.maxPerOrder,
+  description: input.description,
+  ...identityOf(input),
+});
 
 /** Adds a part to the catalogue (admin's add-product form). */
 export async function addPart(input: NewPart, { id = new Types.ObjectId() }: { id?: Types.ObjectId } = {}): Promise<PartView> {
@@ -28,17 +41,7 @@ export async function addPart(input: NewPart, { id = new Types.ObjectId() }: { i
   // Its id is chosen first (an import chooses its own), so its write is noted before the part exists and the part is in every list even if the adding is cut short.
   const added = await withPartListsLock(id, async () => {
     const done = await notePartWrite(id, { part: { before: null } });
-    const part = await Part.create({
-      _id: id,
-      partsname: input.partsname,
-      image: input.image,
-      price: input.price,
-      quantity: input.quantity,
-      minOrder: input.minOrder,
-      maxPerOrder: input.maxPerOrder,
-      description: input.description,
-      ...identityOf(input),
-    });
+    const part = await Part.create(newPartFields(id, input));
     if (part.sku) {
       // Claimed once the part bears it, so a rival adding the same SKU at once sees a part that bears it.
       try {
@@ -67,26 +70,11 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
   return withPartListsLock(id, async () => {
     const part = await Part.findById(id).lean<PartDoc>();
     if (!part) throw new NotFoundError("There is no part with this id.");
-    const set: Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description">> = {};
-    if (changes.partsname !== undefined) set.partsname = changes.partsname;
-    if (changes.image !== undefined) set.image = changes.image;
-    if (changes.price !== undefined) set.price = changes.price;
-    if (changes.minOrder !== undefined) set.minOrder = changes.minOrder;
-    if (changes.maxPerOrder !== undefined) set.maxPerOrder = changes.maxPerOrder;
-    if (changes.description !== undefined) set.description = changes.description;
-    const minOrder = set.minOrder ?? part.minOrder;
-    if (set.minOrder !== undefined && !minOrderFits(minOrder, part.quantity)) {
-      throw new InvalidInputError(`minOrder: ${PART_MESSAGES.minOrderAboveStock} (${part.quantity} in stock).`);
-    }
-    const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
-    if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
-    const identity = identityChanges(changes);
-    const newSku = identity.set.sku;
-    const skuChanged = compactNumber(newSku ?? (identity.unset.includes("sku") ? "" : (part.sku ?? ""))) !== compactNumber(part.sku ?? "");
+    const { set, unset, skuChanged } = editOf(part, changes);
+    const newSku = set.sku;
     if (newSku && skuChanged) await claimSku(newSku, part._id);
-    const unset = Object.fromEntries(identity.unset.map((field) => [field, 1]));
     const done = await notePartWrite(part._id, { part: { before: listedOf(part) } });
-    await Part.updateOne({ _id: part._id }, { $set: { ...set, ...identity.set }, ...(identity.unset.length > 0 ? { $unset: unset } : {}) });
+    await Part.updateOne({ _id: part._id }, { $set: set, ...(unset.length > 0 ? { $unset: Object.fromEntries(unset.map((field) => [field, 1])) } : {}) });
     if (part.sku && skuChanged) await releaseSku(part.sku, part._id);
     const updated = await Part.findById(id).lean<PartDoc>();
     if (!updated) throw new NotFoundError("There is no part with this id.");
@@ -95,6 +83,32 @@ export async function updatePart(id: string, changes: PartUpdate): Promise<PartV
     await done();
     return toPartView(updated);
   });
+}
+
+export type PartEdit = Partial<Pick<PartDoc, "partsname" | "image" | "price" | "minOrder" | "maxPerOrder" | "description" | "quantity">> & ReturnType<typeof identityChanges>["set"];
+
+/**
+ * What an edit writes to the part: the fields it sets and unsets, checked against the part as read
+ * under its lock (its minimum order against the stock, `quantity` when the same write sets it too;
+ * its maximum per order against its minimum). InvalidInputError when they do not fit.
+ */
+export function editOf(part: Pick<PartDoc, "minOrder" | "maxPerOrder" | "sku" | "quantity">, changes: PartUpdate, quantity = part.quantity): { set: PartEdit; unset: IdentityField[]; skuChanged: boolean } {
+  const set: PartEdit = {};
+  if (changes.partsname !== undefined) set.partsname = changes.partsname;
+  if (changes.image !== undefined) set.image = changes.image;
+  if (changes.price !== undefined) set.price = changes.price;
+  if (changes.minOrder !== undefined) set.minOrder = changes.minOrder;
+  if (changes.maxPerOrder !== undefined) set.maxPerOrder = changes.maxPerOrder;
+  if (changes.description !== undefined) set.description = changes.description;
+  const minOrder = set.minOrder ?? part.minOrder;
+  if (set.minOrder !== undefined && !minOrderFits(minOrder, quantity)) {
+    throw new InvalidInputError(`minOrder: ${PART_MESSAGES.minOrderAboveStock} (${quantity} in stock).`);
+  }
+  const maxPerOrder = set.maxPerOrder ?? part.maxPerOrder;
+  if (maxPerOrder != null && maxPerOrder < minOrder) throw new InvalidInputError(`maxPerOrder: ${PART_MESSAGES.maxPerOrderBelowMin} (${minOrder}).`);
+  const identity = identityChanges(changes);
+  const skuChanged = compactNumber(identity.set.sku ?? (identity.unset.includes("sku") ? "" : (part.sku ?? ""))) !== compactNumber(part.sku ?? "");
+  return { set: { ...set, ...identity.set }, unset: identity.unset, skuChanged };
 }
 
 /**

@@ -17,9 +17,14 @@ async function vehicleListsOf(part: ListedPart) {
 
 /** Moves the part's entry in every list of the vehicles it fits, when its price or name changed. */
 export async function refitPartKeys(before: ListedPart, after: ListedPart): Promise<void> {
+  await keepLists(await partKeyChanges(before, after));
+}
+
+/** The changes refitPartKeys makes: none unless the part's search entry changed. */
+export async function partKeyChanges(before: ListedPart, after: ListedPart): Promise<ListChange[]> {
   const [old, fresh] = [searchEntry(before), searchEntry(after)];
-  if (sameSearchEntry(old, fresh)) return;
-  await keepLists((await vehicleListsOf(after)).flatMap((list) => [list.change(old, "remove"), list.change(fresh, "add")]));
+  if (sameSearchEntry(old, fresh)) return [];
+  return (await vehicleListsOf(after)).flatMap((list) => [list.change(old, "remove"), list.change(fresh, "add")]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { fieldsOfColumns, readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
 import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 import { setStock } from "@/lib/stock/adjust";
+import { type WantedPart, writePartsTogether } from "@/lib/catalogue/parts-together";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { Part, type PartDoc } from "@/models/Part";
@@ -35,7 +36,7 @@ async function partOfSku(sku: string): Promise<PartDoc | null> {
  * a brand column leaves every brand as it is); a cell left empty keeps a maximum per order (the form
  * cannot unset it either).
  */
-function changesOf(part: PartDoc, row: NewPart, given: ReadonlySet<keyof NewPart>): PartUpdate {
+function changesOf(part: Omit<PartDoc, "stockTakenFor">, row: NewPart, given: ReadonlySet<keyof NewPart>): PartUpdate {
   const changes: Record<string, unknown> = {};
   for (const field of EDITED.filter((edited) => given.has(edited))) {
     const wanted = row[field];
@@ -80,25 +81,72 @@ async function applyRow(row: NewPart & { sku: string }, given: ReadonlySet<keyof
   return stockMoved || Object.keys(changes).length > 0 ? "updated" : "unchanged";
 }
 
+/** Adds the row's outcome to the batch's. */
+function count(outcome: BatchOutcome, row: ReadRow, result: "added" | "updated" | "unchanged" | Error): void {
+  if (result instanceof Error) outcome.refused.push({ line: row.line, reason: result.message, cells: row.fields });
+  else {
+    outcome[result] += 1;
+    outcome.accepted += 1;
+  }
+}
+
+type ReadRow = FileRow & { part: NewPart & { sku: string } };
+
+/** The parts bearing these SKUs (compact), read by their claims: one read by id each, all at once. */
+async function partsOfSkus(keys: string[]): Promise<Map<string, PartDoc | null>> {
+  const parts = await Promise.all(keys.map(partOfSku));
+  return new Map(keys.map((key, i) => [key, parts[i]!]));
+}
+
+/** What the batch wants of the part a row names: its new part, or the edit and stock that bring the part to the row. */
+function wish(row: ReadRow, given: ReadonlySet<keyof NewPart>, found: PartDoc | null): WantedPart {
+  const key = compactNumber(row.part.sku);
+  if (!found) return (part) => (part ? "elsewhere" : { add: row.part });
+  // Read again under the part's lock: a part deleted or given another SKU meanwhile is the one-row path's.
+  return (part) => (part && compactNumber(part.sku ?? "") === key ? { edit: changesOf(part, row.part, given), quantity: row.part.quantity } : "elsewhere");
+}
+
+/**
+ * A batch's rows: the first row of each SKU written together with the others (writePartsTogether),
+ * then, one by one in the file's order, the rows it left to the one-part commands and the rows
+ * naming a SKU again.
+ */
 async function applyBatch(columns: string[], rows: FileRow[], { jobId }: BatchContext): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { accepted: 0, added: 0, updated: 0, unchanged: 0, refused: [], replacedParts: [] };
   const header = readPartsHeader(columns);
   const given = fieldsOfColumns(header);
+  const firsts = new Map<string, ReadRow>();
+  let oneByOne: ReadRow[] = [];
   for (const { line, fields } of rows) {
     const read = readPartRow(header, fields);
-    if ("reason" in read) {
-      outcome.refused.push({ line, reason: read.reason, cells: fields });
-      continue;
-    }
+    if ("reason" in read) outcome.refused.push({ line, reason: read.reason, cells: fields });
+    else if (firsts.has(compactNumber(read.part.sku))) oneByOne.push({ line, fields, part: read.part });
+    else firsts.set(compactNumber(read.part.sku), { line, fields, part: read.part });
+  }
+  const found = await partsOfSkus([...firsts.keys()]);
+  const rowOf = new Map<string, ReadRow>();
+  const wanted = new Map<string, WantedPart>();
+  for (const [key, row] of firsts) {
+    const part = found.get(key) ?? null;
+    const id = String(part?._id ?? rowPartId(jobId, row.line));
+    rowOf.set(id, row);
+    wanted.set(id, wish(row, given, part));
+  }
+  for (const [id, result] of await writePartsTogether(wanted)) {
+    if (result === "elsewhere") oneByOne.push(rowOf.get(id)!);
+    else count(outcome, rowOf.get(id)!, result);
+  }
+  oneByOne = oneByOne.sort((a, b) => a.line - b.line);
+  for (const row of oneByOne) {
     try {
-      outcome[await applyRow(read.part, given, rowPartId(jobId, line))] += 1;
-      outcome.accepted += 1;
+      count(outcome, row, await applyRow(row.part, given, rowPartId(jobId, row.line)));
     } catch (error) {
       // The shop's own rules (a SKU another part took meanwhile, a part deleted meanwhile) refuse the row; anything else retries the batch.
       if (!(error instanceof InvalidInputError || error instanceof ConflictError || error instanceof NotFoundError)) throw error;
-      outcome.refused.push({ line, reason: error.message, cells: fields });
+      count(outcome, row, error);
     }
   }
+  outcome.refused.sort((a, b) => a.line - b.line);
   return outcome;
 }
 

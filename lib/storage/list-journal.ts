@@ -24,6 +24,28 @@ export async function writeDone(id: string, token: string): Promise<void> {
   await ListJournal.deleteOne({ _id: id, token });
 }
 
+/**
+ * Notes many writes about to start, in one write, under one token: for a batch of things written
+ * together (a catalogue import's parts), whose notes then go together with `writesDone`.
+ */
+export async function noteWrites<T>(notes: readonly { id: string; entry: T }[]): Promise<string> {
+  const token = randomUUID();
+  const at = new Date();
+  if (notes.length > 0) await ListJournal.bulkWrite(notes.map(({ id, entry }) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, token, entry, at }, upsert: true } })), { ordered: false });
+  return token;
+}
+
+/** The writes noted together under this token have their lists written: their notes go, in one delete (the journal holds only writes in progress). */
+export async function writesDone(token: string): Promise<void> {
+  await ListJournal.deleteMany({ token });
+}
+
+/** Of these notes, those left (writes cut short), one read by id each: `$in` would scan on the embedded engine. */
+async function pendingAmong(ids: readonly string[]): Promise<Set<string>> {
+  const found = await Promise.all(ids.map((id) => ListJournal.exists({ _id: id })));
+  return new Set(ids.filter((_id, i) => found[i] !== null));
+}
+
 /** The note of a write cut short on this thing, if any. */
 export async function pendingWrite<T>(id: string): Promise<Noted<T> | null> {
   return ListJournal.findById(id).lean<Noted<T>>();
@@ -51,6 +73,10 @@ export type WriteJournal<N> = {
   end(id: string, token: string): Promise<void>;
   /** Completes the write of `id` cut short, if any, and removes its note; whether there was one. Call holding the thing's lock. */
   completeCutShort(id: string): Promise<boolean>;
+  /** Notes writes of many things about to start, together; what it returns ends them all once their lists are written. */
+  beginMany(notes: ReadonlyMap<string, N>): Promise<() => Promise<void>>;
+  /** Of these things, those with a write cut short (to be completed by their one-thing path). */
+  cutShortAmong(ids: readonly string[]): Promise<Set<string>>;
   /** The thing a note left at start-up is about, when the note is this journal's; else null. */
   thingOf(noteId: string): string | null;
 };
@@ -63,6 +89,14 @@ export function writeJournal<N>(prefix: string, complete: (id: string, note: N, 
       return { token, done: () => writeDone(`${prefix}${id}`, token) };
     },
     end: (id, token) => writeDone(`${prefix}${id}`, token),
+    beginMany: async (notes) => {
+      const token = await noteWrites([...notes].map(([id, entry]) => ({ id: `${prefix}${id}`, entry })));
+      return () => writesDone(token);
+    },
+    cutShortAmong: async (ids) => {
+      const left = await pendingAmong(ids.map((id) => `${prefix}${id}`));
+      return new Set(ids.filter((id) => left.has(`${prefix}${id}`)));
+    },
     completeCutShort: async (id) => {
       const noted = await pendingWrite<N>(`${prefix}${id}`);
       if (!noted) return false;

@@ -138,6 +138,7 @@ export async function takeFreeLocks(keys: string[]): Promise<HeldLocks> {
   const token = randomUUID();
   const expiresAt = new Date(Date.now() + LOCK_TTL_MS);
   const held = { token, keys: new Set(keys) };
+  if (keys.length === 0) return held;
   try {
     await StockLock.collection.insertMany(keys.map((key) => ({ _id: key, token, expiresAt })) as never[], { ordered: false });
   } catch (error) {

@@ -1,0 +1,131 @@
+import "server-only";
+import { Types } from "mongoose";
+import { partsChanged, stockChanged } from "@/lib/cache/tags";
+import { rememberBrands } from "@/lib/catalogue/brands";
+import { editOf, listedOf, newPartFields } from "@/lib/catalogue/commands";
+import { listChanges } from "@/lib/catalogue/lists";
+import { partWrites, type PartNote } from "@/lib/catalogue/part-writes";
+import { InvalidInputError } from "@/lib/errors";
+import { partKeyChanges } from "@/lib/fitment/part-changes";
+import type { ListedPart } from "@/lib/parts/listed-part";
+import { connectDb } from "@/lib/storage/connect";
+import { keepLists as keepListsTogether, type ListChange } from "@/lib/storage/ordered-lists";
+import { type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
+import type { NewPart, PartUpdate } from "@/lib/validation/parts";
+import { Part, type PartDoc } from "@/models/Part";
+import { SkuClaim } from "@/models/SkuClaim";
+
+// Many parts added and edited at once (a catalogue import's batch), at a cost that does not grow with
+// their lists: their locks taken in one write, their writes noted in one, their documents written in
+// bulk, and every list they change kept in one pass (keepListsTogether). Each part ends as Add
+// Product or Manage Product would leave it. What the one-part commands handle better is left to
+// them: a part whose lock is held elsewhere, a part whose last write was cut short, a SKU already
+// claimed (a rival, or a claim left behind).
+
+/** What the caller wants of a part, given it as read under its lock (null: not in the catalogue). */
+export type WantedPart = (part: LockedPart | null) => { add: NewPart } | { edit: PartUpdate; quantity: number } | null | "elsewhere";
+
+/** What came of a part: written (added, updated, unchanged), refused with the reason, or left to the one-part path. */
+export type PartOutcome = "added" | "updated" | "unchanged" | "elsewhere" | InvalidInputError;
+
+type Planned = { id: string; before: ListedPart | null; after: ListedPart; write: "insert" | "update"; set?: object; unset?: string[] };
+
+/** The part as an edit leaves it, in memory: what its lists are made of. */
+function edited(part: LockedPart, set: object, unset: readonly string[]): ListedPart {
+  const after: Record<string, unknown> = { ...part, ...set };
+  for (const field of unset) delete after[field];
+  return after as unknown as ListedPart;
+}
+
+/** Plans each held part's write, or its outcome when there is none to make. */
+function plan(wanted: ReadonlyMap<string, WantedPart>, parts: Map<string, LockedPart | null>, outcomes: Map<string, PartOutcome>): Planned[] {
+  const planned: Planned[] = [];
+  for (const [id, want] of wanted) {
+    if (outcomes.has(id)) continue;
+    const part = parts.get(id) ?? null;
+    const wish = want(part);
+    if (!wish || wish === "elsewhere") outcomes.set(id, wish ?? "unchanged");
+    else if ("add" in wish) {
+      // A part already under this id was added by an earlier try cut short: the one-part path completes it.
+      if (part) outcomes.set(id, "elsewhere");
+      else planned.push({ id, before: null, after: newPartFields(new Types.ObjectId(id), wish.add) as unknown as ListedPart, write: "insert" });
+    } else if (part) {
+      try {
+        const { set, unset, skuChanged } = editOf(part, wish.edit, wish.quantity);
+        // A new SKU must be claimed, with the claim's rules: the one-part command does that.
+        if (skuChanged) outcomes.set(id, "elsewhere");
+        else if (Object.keys(set).length === 0 && unset.length === 0 && wish.quantity === part.quantity) outcomes.set(id, "unchanged");
+        else planned.push({ id, before: part, after: edited(part, { ...set, quantity: wish.quantity }, unset), write: "update", set: { ...set, quantity: wish.quantity }, unset });
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        outcomes.set(id, error);
+      }
+    } else outcomes.set(id, "elsewhere");
+  }
+  return planned;
+}
+
+/** Claims the new parts' SKUs in one insert; those already claimed are taken back out of the plan (their part unwritten). */
+async function claimNewSkus(planned: Planned[], outcomes: Map<string, PartOutcome>): Promise<Planned[]> {
+  const claims = planned.filter((write) => write.write === "insert" && write.after.sku).map((write) => ({ _id: compactNumber(write.after.sku!), part: new Types.ObjectId(write.id) }));
+  if (claims.length === 0) return planned;
+  const refused = new Set<string>();
+  try {
+    await SkuClaim.collection.insertMany(claims as never[], { ordered: false });
+  } catch (error) {
+    const failed = (error as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
+    if (!Array.isArray(failed) || failed.some((write) => write.code !== 11000)) throw error;
+    for (const write of failed) refused.add(String(claims[write.index]!.part));
+  }
+  for (const id of refused) outcomes.set(id, "elsewhere");
+  return planned.filter((write) => !refused.has(write.id));
+}
+
+/**
+ * Adds and edits these parts together (`wanted`: by part id as a lower-case hex string, a new part's chosen id or an existing
+ * part's), each read under its lock. What came of each; those "elsewhere" are for the caller to
+ * write through addPart or updatePart once this returns (their locks are let go by then).
+ */
+export async function writePartsTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
+  await connectDb();
+  return withFreeLockedParts(
+    [...wanted.keys()],
+    async (parts, busy) => {
+      const outcomes = new Map<string, PartOutcome>(busy.map((id) => [id, "elsewhere"]));
+      const held = [...wanted.keys()].filter((id) => !outcomes.has(id));
+      for (const id of await partWrites.cutShortAmong(held)) outcomes.set(id, "elsewhere");
+      let planned = plan(wanted, parts, outcomes);
+      if (planned.length === 0) return outcomes;
+      const done = await partWrites.beginMany(new Map(planned.map((write): [string, PartNote] => [write.id, { part: { before: write.before && listedOf(write.before as PartDoc) } }])));
+      // The SKUs are claimed once the note is written, and before the parts bear them: as addPart does, in bulk.
+      planned = await claimNewSkus(planned, outcomes);
+      const inserts = planned.filter((write) => write.write === "insert");
+      // The lists are made of the parts as stored (their time of adding is the database's).
+      if (inserts.length > 0) {
+        const stored = new Map((await Part.insertMany(inserts.map((write) => write.after), { ordered: false })).map((part) => [String(part._id), part.toObject() as unknown as ListedPart]));
+        for (const write of inserts) write.after = stored.get(write.id) ?? write.after;
+      }
+      const updates = planned.filter((write) => write.write === "update");
+      if (updates.length > 0) {
+        await Part.bulkWrite(
+          updates.map((write) => ({
+            updateOne: { filter: { _id: write.id }, update: { $set: write.set!, ...(write.unset!.length > 0 ? { $unset: Object.fromEntries(write.unset!.map((field) => [field, 1])) } : {}) } },
+          })),
+          { ordered: false },
+        );
+      }
+      await rememberBrands(planned.map((write) => write.after.brand));
+      const changes: ListChange[] = planned.flatMap((write) => listChanges(write.before, write.after));
+      changes.push(...(await Promise.all(updates.map((write) => partKeyChanges(write.before!, write.after)))).flat());
+      await keepListsTogether(changes);
+      await done();
+      for (const write of planned) outcomes.set(write.id, write.write === "insert" ? "added" : "updated");
+      const ids = planned.map((write) => write.id);
+      await partsChanged(...ids);
+      await stockChanged(updates.map((write) => write.id), { now: true });
+      return outcomes;
+    },
+    () => false,
+  );
+}
