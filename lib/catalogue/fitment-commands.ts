@@ -1,4 +1,5 @@
 import "server-only";
+import { allEnded } from "@/lib/storage/all-ended";
 import { partsChanged } from "@/lib/cache/tags";
 import { notePartWrite, withPartListsLock } from "@/lib/catalogue/part-writes";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
@@ -85,7 +86,7 @@ export async function addFitment(partId: string, rows: FitmentRow[]): Promise<Fi
       } else counts.unchanged += unchanged;
     }
     const done = noted.length > 0 ? await notePartWrite(partId, { fitment: noted }) : null;
-    await allWritten(writes.map((doc) => Fitment.replaceOne({ _id: doc._id }, doc, { upsert: true })));
+    await allEnded(writes.map((doc) => Fitment.replaceOne({ _id: doc._id }, doc, { upsert: true })));
     await addToMenus(expanded.map(({ vehicle }) => vehicle));
     await keepLists(changes);
     await partsChanged(partId);
@@ -100,12 +101,6 @@ async function unlistedOf(part: ListedPart, docs: FitmentFields[]): Promise<Map<
   const unlisted = new Map<string, ListChange[]>();
   for (const { doc, ...change } of await missingFromLists(expected)) unlisted.set(doc, [...(unlisted.get(doc) ?? []), change]);
   return unlisted;
-}
-
-/** Awaits writes sent at once, failing only once all have ended, so none is still on its way when the lock goes. */
-async function allWritten(writes: Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(writes)).find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
 }
 
 export type FitmentRemoval = { year: number; make: string; model: string; engine?: string; position?: string };
