@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { bulkWriteInSlices } from "@/lib/storage/bulk-writes";
 import { ListJournal } from "@/lib/storage/models/ListJournal";
 
 // A document and then its lists (lib/storage/ordered-lists.ts) cannot be one write here (FerretDB has no
@@ -31,7 +32,7 @@ export async function writeDone(id: string, token: string): Promise<void> {
 export async function noteWrites<T>(notes: readonly { id: string; entry: T }[]): Promise<string> {
   const token = randomUUID();
   const at = new Date();
-  if (notes.length > 0) await ListJournal.bulkWrite(notes.map(({ id, entry }) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, token, entry, at }, upsert: true } })), { ordered: false });
+  await bulkWriteInSlices(ListJournal, notes.map(({ id, entry }) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, token, entry, at }, upsert: true } })));
   return token;
 }
 

@@ -1,6 +1,7 @@
 // BENCH_ONLY=imports npm run bench: a parts file, then a fitment file over its parts, imported by
 // the import job's own runner (lib/imports/run-import.ts: every kept list and search term included)
-// into a fresh database, the parts file a second time (nothing to change), and the rows each moved a second.
+// into a fresh database, the parts file a second time (nothing to change) and a third with every price
+// and stock changed, and the rows each moved a second.
 //   BENCH_IMPORT_PARTS (parts rows, default 1,000), BENCH_IMPORT_FITMENT (fitment rows, default 10,000).
 // Results: a table on stdout and JSON in .bench/: imports-latest.json and a timestamped copy.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,11 +24,11 @@ const MODELS = ["Alpha", "Bravo", "Coupe", "Duster"];
 const sku = (i: number) => `BI-${String(i).padStart(7, "0")}`;
 
 /** A supplier's parts file: words a catalogue has (so the search terms' lists are real ones), one category each. */
-function partsFile(count: number): string {
+function partsFile(count: number, repriced = false): string {
   const lines = ["sku,mpn,name,brand,category,description,price,stock,min_order,max_order,image_url"];
   for (let i = 0; i < count; i++) {
     const category = CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!;
-    lines.push(`${sku(i)},MP${i}X,${MAKES[i % 10]} ${category} part ${i},Brand${i % 25},${category},Imported ${category} part number ${i} for the bench.,${(5 + (i % 300)).toFixed(2)},${i % 40},1,,https://example.com/bench/${i}.jpg`);
+    lines.push(`${sku(i)},MP${i}X,${MAKES[i % 10]} ${category} part ${i},Brand${i % 25},${category},Imported ${category} part number ${i} for the bench.,${(5 + (i % 300) + (repriced ? 1.5 : 0)).toFixed(2)},${(i % 40) + (repriced ? 3 : 0)},1,,https://example.com/bench/${i}.jpg`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -62,8 +63,10 @@ export async function runImports(): Promise<void> {
   mkdirSync(folder, { recursive: true });
   process.env.IMPORTS_DIR = path.join(folder, "stored");
   const partsPath = path.join(folder, "parts.csv");
+  const repricedPath = path.join(folder, "parts-repriced.csv");
   const fitmentPath = path.join(folder, "fitment.csv");
   writeFileSync(partsPath, partsFile(partsRows));
+  writeFileSync(repricedPath, partsFile(partsRows, true));
   writeFileSync(fitmentPath, fitmentFile(fitmentRows, partsRows));
   const database = await startDatabase(".data/bench-imports");
   try {
@@ -72,6 +75,8 @@ export async function runImports(): Promise<void> {
       await timeImport("parts", partsPath, PARTS_TARGET, "parts (new)"),
       // The daily file of prices and stock: the same parts again, each row read and found unchanged.
       await timeImport("parts", partsPath, PARTS_TARGET, "parts (same file again)"),
+      // Every part's price and stock changed: each moves in the price lists (and price bands) it is in.
+      await timeImport("parts", repricedPath, PARTS_TARGET, "parts (prices and stock changed)"),
       await timeImport("fitment", fitmentPath, FITMENT_TARGET),
     ];
     console.log(

@@ -483,7 +483,7 @@ async function runBaselineGroups() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[bench] ${error instanceof Error ? (process.env.BENCH_STACK ? error.stack : error.message) : String(error)}`);
     process.exit(1);
   },
 );
