@@ -38,8 +38,11 @@ export async function followPart(before: ListedPart | null, after: ListedPart | 
   if (before && !after) await dropFitment(before);
 }
 
-/** The part's lists and menus made to agree with its documents as they are, after a write cut short. */
-async function completePartWrite(partId: string, note: PartNote): Promise<void> {
+/**
+ * What makes the part's lists and menus agree with its documents as they are, after a write cut
+ * short: the list changes, and what follows once they are written. Menus and SKU claims are set here.
+ */
+async function completionOf(partId: string, note: PartNote): Promise<{ changes: ListChange[]; finish: () => Promise<void> }> {
   const after = await Part.findById(partId, LISTED_FIELDS).lean<ListedPart>();
   const changes: ListChange[] = [];
   const before = note.part?.before ?? null;
@@ -59,10 +62,32 @@ async function completePartWrite(partId: string, note: PartNote): Promise<void> 
     await addToMenus(vehicles);
     changes.push(...fitment);
   }
+  const finish = async () => {
+    if (!after && before) await dropFitment(before);
+    await partsChanged(partId);
+    console.warn(`[catalogue] completed the lists of part ${partId}, whose write was cut short`);
+  };
+  return { changes, finish };
+}
+
+/** The part's lists and menus made to agree with its documents as they are, after a write cut short. */
+async function completePartWrite(partId: string, note: PartNote): Promise<void> {
+  const { changes, finish } = await completionOf(partId, note);
   await keepLists(changes);
-  if (!after && before) await dropFitment(before);
-  await partsChanged(partId);
-  console.warn(`[catalogue] completed the lists of part ${partId}, whose write was cut short`);
+  await finish();
+}
+
+/**
+ * Completes the writes cut short of these parts, whose locks the caller holds, together: their lists
+ * in one call (a batch of parts written together and cut short is completed as it was written).
+ */
+export async function completeCutShortPartWritesTogether(partIds: string[]): Promise<void> {
+  const notes = await partWrites.cutShortAmong(partIds.map(thing));
+  if (notes.size === 0) return;
+  const completions = await Promise.all([...notes].map(([id, noted]) => completionOf(id, noted.entry)));
+  await keepLists(completions.flatMap((completion) => completion.changes));
+  for (const completion of completions) await completion.finish();
+  await partWrites.endAll([...notes.values()]);
 }
 
 /** Notes named "part:" and the part's id, lower-cased. */

@@ -4,13 +4,13 @@ import { partsChanged, stockChanged } from "@/lib/cache/tags";
 import { rememberBrands } from "@/lib/catalogue/brands";
 import { editOf, listedOf, newPartFields } from "@/lib/catalogue/commands";
 import { listChanges } from "@/lib/catalogue/lists";
-import { partWrites, type PartNote } from "@/lib/catalogue/part-writes";
+import { completeCutShortPartWritesTogether, partWrites, type PartNote } from "@/lib/catalogue/part-writes";
 import { InvalidInputError } from "@/lib/errors";
 import { partKeyChanges } from "@/lib/fitment/part-changes";
 import type { ListedPart } from "@/lib/parts/listed-part";
 import { allEnded } from "@/lib/storage/all-ended";
 import { connectDb } from "@/lib/storage/connect";
-import { keepLists as keepListsTogether, type ListChange } from "@/lib/storage/ordered-lists";
+import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
 import { type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
@@ -19,10 +19,10 @@ import { SkuClaim } from "@/models/SkuClaim";
 
 // Many parts added and edited at once (a catalogue import's batch), at a cost that does not grow with
 // their lists: their locks taken in one write, their writes noted in one, their documents written in
-// bulk, and every list they change kept in one pass (keepListsTogether). Each part ends as Add
-// Product or Manage Product would leave it. What the one-part commands handle better is left to
-// them: a part whose lock is held elsewhere, a part whose last write was cut short, a SKU already
-// claimed (a rival, or a claim left behind).
+// bulk, and every list they change kept in one call (keepLists: each list once for the whole batch). Each part ends as Add
+// Product or Manage Product would leave it; a batch cut short is completed as it was written,
+// together. What the one-part commands handle better is left to them: a part whose lock is held
+// elsewhere, a SKU already claimed (a rival, or a claim left behind) or changed.
 
 /** What the caller wants of a part, given it as read under its lock (null: not in the catalogue). */
 export type WantedPart = (part: LockedPart | null) => { add: NewPart } | { edit: PartUpdate; quantity: number } | null | "elsewhere";
@@ -95,7 +95,8 @@ export async function writePartsTogether(wanted: ReadonlyMap<string, WantedPart>
     async (parts, busy) => {
       const outcomes = new Map<string, PartOutcome>(busy.map((id) => [id, "elsewhere"]));
       const held = [...wanted.keys()].filter((id) => !outcomes.has(id));
-      for (const id of await partWrites.cutShortAmong(held)) outcomes.set(id, "elsewhere");
+      // A batch cut short (a crash, the database gone) is completed as it was written, together, before its rows are read again.
+      await completeCutShortPartWritesTogether(held);
       let planned = plan(wanted, parts, outcomes);
       if (planned.length === 0) return outcomes;
       const done = await partWrites.beginMany(new Map(planned.map((write): [string, PartNote] => [write.id, { part: { before: write.before && listedOf(write.before as PartDoc) } }])));
@@ -113,7 +114,7 @@ export async function writePartsTogether(wanted: ReadonlyMap<string, WantedPart>
       await rememberBrands(planned.map((write) => write.after.brand));
       const changes: ListChange[] = planned.flatMap((write) => listChanges(write.before, write.after));
       changes.push(...(await Promise.all(updates.map((write) => partKeyChanges(write.before!, write.after)))).flat());
-      await keepListsTogether(changes);
+      await keepLists(changes);
       await done();
       for (const write of planned) outcomes.set(write.id, write.write === "insert" ? "added" : "updated");
       const ids = planned.map((write) => write.id);

@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/errors";
 import { fieldsOfColumns, readPartRow, readPartsHeader } from "@/lib/imports/part-rows";
 import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 import { setStock } from "@/lib/stock/adjust";
+import type { LockedPart } from "@/lib/stock/part-stock";
 import { type WantedPart, writePartsTogether } from "@/lib/catalogue/parts-together";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
@@ -101,9 +102,11 @@ async function partsOfSkus(keys: string[]): Promise<Map<string, PartDoc | null>>
 /** What the batch wants of the part a row names: its new part, or the edit and stock that bring the part to the row. */
 function wish(row: ReadRow, given: ReadonlySet<keyof NewPart>, found: PartDoc | null): WantedPart {
   const key = compactNumber(row.part.sku);
-  if (!found) return (part) => (part ? "elsewhere" : { add: row.part });
-  // Read again under the part's lock: a part deleted or given another SKU meanwhile is the one-row path's.
-  return (part) => (part && compactNumber(part.sku ?? "") === key ? { edit: changesOf(part, row.part, given), quantity: row.part.quantity } : "elsewhere");
+  // Read again under the part's lock: a part deleted or given another SKU meanwhile is the one-row
+  // path's. A new part's id found taken is this row's own part, added by an earlier try cut short.
+  const edit = (part: LockedPart) => (compactNumber(part.sku ?? "") === key ? { edit: changesOf(part, row.part, given), quantity: row.part.quantity } : "elsewhere");
+  if (!found) return (part) => (part ? edit(part) : { add: row.part });
+  return (part) => (part ? edit(part) : "elsewhere");
 }
 
 /**

@@ -41,11 +41,6 @@ export async function writesDone(token: string): Promise<void> {
   await ListJournal.deleteMany({ token });
 }
 
-/** Of these notes, those left (writes cut short), one read by id each: `$in` would scan on the embedded engine. */
-async function pendingAmong(ids: readonly string[]): Promise<Set<string>> {
-  const found = await Promise.all(ids.map((id) => ListJournal.exists({ _id: id })));
-  return new Set(ids.filter((_id, i) => found[i] !== null));
-}
 
 /** The note of a write cut short on this thing, if any. */
 export async function pendingWrite<T>(id: string): Promise<Noted<T> | null> {
@@ -76,8 +71,10 @@ export type WriteJournal<N> = {
   completeCutShort(id: string): Promise<boolean>;
   /** Notes writes of many things about to start, together; what it returns ends them all once their lists are written. */
   beginMany(notes: ReadonlyMap<string, N>): Promise<() => Promise<void>>;
-  /** Of these things, those with a write cut short (to be completed by their one-thing path). */
-  cutShortAmong(ids: readonly string[]): Promise<Set<string>>;
+  /** Of these things, those with a write cut short, and its note (one read by id each: `$in` would scan on the embedded engine). */
+  cutShortAmong(ids: readonly string[]): Promise<Map<string, Noted<N>>>;
+  /** Removes these notes, each by its token, once the writes they noted are completed. */
+  endAll(notes: readonly Noted<N>[]): Promise<void>;
   /** The thing a note left at start-up is about, when the note is this journal's; else null. */
   thingOf(noteId: string): string | null;
 };
@@ -95,8 +92,11 @@ export function writeJournal<N>(prefix: string, complete: (id: string, note: N, 
       return () => writesDone(token);
     },
     cutShortAmong: async (ids) => {
-      const left = await pendingAmong(ids.map((id) => `${prefix}${id}`));
-      return new Set(ids.filter((id) => left.has(`${prefix}${id}`)));
+      const notes = await Promise.all(ids.map((id) => pendingWrite<N>(`${prefix}${id}`)));
+      return new Map(ids.flatMap((id, i) => (notes[i] ? [[id, notes[i]] as const] : [])));
+    },
+    endAll: async (notes) => {
+      await Promise.all(notes.map((noted) => writeDone(noted._id, noted.token)));
     },
     completeCutShort: async (id) => {
       const noted = await pendingWrite<N>(`${prefix}${id}`);

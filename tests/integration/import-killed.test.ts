@@ -7,6 +7,7 @@ import { runImport } from "@/lib/imports/run-import";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { ImportJob } from "@/models/ImportJob";
+import { Part } from "@/models/Part";
 import { startRedis, type PrivateRedis } from "../../scripts/services/redis.mjs";
 import { jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
 
@@ -14,7 +15,7 @@ import { jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
 // the file as a part in every list, none added twice.
 
 let redis: PrivateRedis;
-const COUNT = 40;
+const COUNT = 60;
 
 beforeAll(async () => {
   redis = await startRedis({ quiet: true });
@@ -32,8 +33,8 @@ describe("an import command killed part way", () => {
     writeFileSync(file, ["sku,name,description,price,stock,image_url", ...Array.from({ length: COUNT }, (_, i) => `KILLED-${i},Killed part ${i},A part.,3,2,https://example.com/k.jpg`)].join("\n"));
     const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/data/import.ts", "parts", file], { env: { ...process.env, REDIS_URL: redis.url }, stdio: "ignore", detached: true });
     const end = Date.now() + 60_000;
-    while (!(await ImportJob.findOne({ status: "running" }).lean()) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Killed once the batch has stored its parts, while it writes their lists.
+    while ((await Part.countDocuments()) === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
     // The whole process group (npx, tsx and the command), as a crash would take it.
     process.kill(-child.pid!, "SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 500));
