@@ -78,7 +78,8 @@ describe("POST /imports", () => {
   it("refuses a bad or missing kind before storing the file: a file over the cap behind a bad form is a 400, not a 413, and nothing is stored", async () => {
     const before = await ImportJob.countDocuments();
     const big = { name: "big.csv", content: "x".repeat(CAP * 4) };
-    for (const fields of [{ kind: "wheels" }, {}, { kind: "fitment", mode: "swap" }]) {
+    const forms: Record<string, string>[] = [{ kind: "wheels" }, {}, { kind: "fitment", mode: "swap" }];
+    for (const fields of forms) {
       const reply = await upload(world.carol, multipart(fields, big));
       expect(reply.status, JSON.stringify(fields)).toBe(400);
       expect(reply.body.message).toMatch(/kind must be parts or fitment|mode must be merge or replace/);
