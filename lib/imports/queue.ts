@@ -53,6 +53,15 @@ async function processImport(job: Job<ImportJobData>, token: string | undefined,
 /** Starts this process's import worker, one job at a time, and queues again the jobs a stopped process left unfinished. */
 export async function startImportWorker(hooks: RunHooks = {}): Promise<Worker<ImportJobData>> {
   const worker = startJobWorker<ImportJobData>(IMPORT_QUEUE, (job, token, signal) => processImport(job, token, signal, hooks), { maxStalledCount: MAX_STALLS });
+  // However the queue gives a job up (its last try, an error marked unrecoverable, too many stalls),
+  // its record says failed with the reason rather than running for ever. A try to be made again is no end.
+  worker.on("failed", (job, error) => {
+    if (!job) return;
+    void (async () => {
+      if ((await job.getState()) !== "failed") return;
+      await markImportFailed(job.data.id, error.message);
+    })().catch((markError: unknown) => console.error(`Import job ${job.data.id} ended failed on the queue; its record could not say so:`, markError));
+  });
   for (const id of await unfinishedImportJobs()) await queueImport(id);
   return worker;
 }

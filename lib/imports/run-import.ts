@@ -6,7 +6,7 @@ import { InvalidInputError } from "@/lib/errors";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { FITMENT_IMPORT } from "@/lib/imports/fitment-batch";
 import { PARTS_IMPORT } from "@/lib/imports/parts-batch";
-import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
+import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 import { ImportJob } from "@/models/ImportJob";
 import { ImportRefusal } from "@/models/ImportRefusal";
 
@@ -39,10 +39,10 @@ type Checkpoint = { bytes: number; line: number };
 
 const isErrnoException = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && "code" in error;
 
-/** Ends the job as failed, saying why; a job already done stays done. */
+/** Ends the job as failed, saying why; a job already ended (done, or failed with its reason) stays as it is. */
 export async function markImportFailed(jobId: string, reason: string): Promise<void> {
   await connectDb();
-  await ImportJob.updateOne({ _id: jobId, status: trusted({ $ne: "done" as const }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  await ImportJob.updateOne({ _id: jobId, status: trusted({ $in: ["queued" as const, "running" as const] }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
 }
 
 async function fail(jobId: string, reason: string): Promise<never> {
@@ -75,13 +75,59 @@ async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, f
   if (matchedCount === 0) throw new UnrecoverableError(`Another run of import job ${jobId} moved its checkpoint: this one stops.`);
 }
 
+const sumOf = (outcomes: BatchOutcome[]): BatchOutcome => ({
+  accepted: outcomes.reduce((sum, o) => sum + o.accepted, 0),
+  added: outcomes.reduce((sum, o) => sum + o.added, 0),
+  updated: outcomes.reduce((sum, o) => sum + o.updated, 0),
+  unchanged: outcomes.reduce((sum, o) => sum + o.unchanged, 0),
+  refused: outcomes.flatMap((o) => o.refused),
+  replacedParts: outcomes.flatMap((o) => o.replacedParts),
+});
+
+/**
+ * Applies a batch; an InvalidInputError from it (a check the batch runs) is placed on its row: the
+ * batch is applied again a row at a time (each row is safe to apply twice), and a row that throws
+ * it alone is refused with its reason while the others count. An error that is no row's (the batch
+ * throws it with no rows, or no row throws it alone) is thrown on, and fails the job as before.
+ */
+async function applyBatch(kind: ImportKind, columns: string[], rows: FileRow[], context: BatchContext): Promise<BatchOutcome> {
+  try {
+    return await kind.applyBatch(columns, rows, context);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError) || rows.length === 0) throw error;
+    await kind.applyBatch(columns, [], context);
+    const replaced = new Set(context.replaced);
+    const outcomes: BatchOutcome[] = [];
+    let placed = false;
+    for (const row of rows) {
+      try {
+        const outcome = await kind.applyBatch(columns, [row], { ...context, replaced });
+        outcome.replacedParts.forEach((part) => replaced.add(part));
+        outcomes.push(outcome);
+      } catch (rowError) {
+        if (!(rowError instanceof InvalidInputError)) throw rowError;
+        placed = true;
+        const refusal = { accepted: 0, added: 0, updated: 0, unchanged: 0, replacedParts: [] };
+        outcomes.push({ ...refusal, refused: [{ line: row.line, reason: rowError.message, cells: row.fields }] });
+      }
+    }
+    if (!placed) throw error;
+    return sumOf(outcomes);
+  }
+}
+
 /** Runs the job to its end (or to an error, for the queue to try again); a finished job is left as it is. */
 export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<void> {
   await connectDb();
   const job = await ImportJob.findById(jobId).lean();
   if (!job) throw new UnrecoverableError(`There is no import job ${jobId}.`);
   if (job.status === "done" || job.status === "failed") return;
-  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "running", startedAt: job.startedAt ?? new Date() } });
+  // Only a job not yet ended runs: another run of it may have ended it since it was read.
+  const started = await ImportJob.updateOne(
+    { _id: jobId, status: trusted({ $in: ["queued" as const, "running" as const] }) },
+    { $set: { status: "running", startedAt: job.startedAt ?? new Date() } },
+  );
+  if (started.matchedCount === 0) return;
   const kind = KINDS[job.kind];
   const start: Checkpoint = { bytes: job.checkpoint?.bytes ?? 0, line: job.checkpoint?.line ?? 0 };
   const replaced = new Set(job.replacedParts ?? []);
@@ -92,7 +138,7 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
   let lastEnd = 0;
   let batches = 0;
   const flush = async () => {
-    const outcome = await kind.applyBatch(columns!, batch, { jobId, replace: job.mode === "replace", replaced });
+    const outcome = await applyBatch(kind, columns!, batch, { jobId, replace: job.mode === "replace", replaced });
     await commitBatch(jobId, outcome, batch.length, committed, reached);
     committed = reached;
     outcome.replacedParts.forEach((part) => replaced.add(part));
@@ -114,7 +160,9 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
       if (record.length === 1 && record[0]!.trim() === "") continue;
       if (!columns) {
         columns = kind.checkHeader(record);
-        await ImportJob.updateOne({ _id: jobId }, { $set: { columns, checkpoint: reached } });
+        // Only from the checkpoint this run started at: a later one another run committed stays.
+        const { matchedCount } = await ImportJob.updateOne({ _id: jobId, "checkpoint.bytes": committed.bytes }, { $set: { columns, checkpoint: reached } });
+        if (matchedCount === 0) throw new UnrecoverableError(`Another run of import job ${jobId} moved its checkpoint: this one stops.`);
         committed = reached;
         continue;
       }
@@ -130,6 +178,14 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
     throw error;
   }
   if (!columns) return fail(jobId, "The file is empty: its first line names the columns.");
-  if (batch.length > 0) await flush();
-  await ImportJob.updateOne({ _id: jobId }, { $set: { status: "done", finishedAt: new Date() } });
+  if (batch.length > 0) {
+    try {
+      await flush();
+    } catch (error) {
+      if (error instanceof InvalidInputError) return fail(jobId, error.message);
+      throw error;
+    }
+  }
+  // Done from running at the checkpoint this run committed: never over a failure, nor a run that went further.
+  await ImportJob.updateOne({ _id: jobId, status: "running", "checkpoint.bytes": committed.bytes }, { $set: { status: "done", finishedAt: new Date() } });
 }

@@ -14,6 +14,8 @@ import { importUploadMaxBytes, importUploadTooLargeMessage } from "@/lib/validat
 // An import file uploaded from the dashboard (POST /imports): the multipart body is parsed by busboy
 // as it arrives and the file part streamed to IMPORTS_DIR/<id>.csv, never held in memory. Only a
 // complete, valid upload is recorded as a job and queued; any refusal deletes the partial file.
+// The form's fields (kind, mode) come before the file, as the dashboard's form sends them: they are
+// checked when the file starts, so a bad form is refused before a byte of the file is stored.
 
 export type UploadedImport = { id: string; kind: ImportKindName; mode: ImportMode; name: string };
 
@@ -28,7 +30,7 @@ function fileName(given: string | undefined): string {
 
 function kindAndMode(fields: Map<string, string>): { kind: ImportKindName; mode: ImportMode } {
   const kind = fields.get("kind");
-  if (kind !== "parts" && kind !== "fitment") throw new UploadRefused(400, "kind must be parts or fitment.");
+  if (kind !== "parts" && kind !== "fitment") throw new UploadRefused(400, "kind must be parts or fitment, sent before the file.");
   const mode = fields.get("mode") || "merge";
   if (mode !== "merge" && mode !== "replace") throw new UploadRefused(400, "mode must be merge or replace.");
   if (mode === "replace" && kind !== "fitment") throw new UploadRefused(400, "Replace mode is for fitment files only.");
@@ -36,7 +38,7 @@ function kindAndMode(fields: Map<string, string>): { kind: ImportKindName; mode:
 }
 
 /** Streams the request's multipart body; the file lands at `file`. Returns the form's fields and the file's name and size. */
-async function receive(request: Request, file: string, maxBytes: number): Promise<{ fields: Map<string, string>; name: string; bytes: number } | null> {
+async function receive(request: Request, file: string, maxBytes: number): Promise<{ kind: ImportKindName; mode: ImportMode; name: string; bytes: number } | null> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefused(415, "Send the form as multipart/form-data.");
   if (!request.body) throw new UploadRefused(400, "Choose a file to import.");
@@ -49,10 +51,21 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const fields = new Map<string, string>();
   let overCap = false;
+  let form: { kind: ImportKindName; mode: ImportMode } | null = null;
+  let refused: UploadRefused | null = null;
   let stored: Promise<{ name: string; bytes: number; tooLarge: boolean }> | null = null;
   parser.on("field", (name, value) => fields.set(name, value));
   parser.on("file", (field, stream, info) => {
-    if (field !== "file" || stored) return void stream.resume();
+    if (field !== "file" || stored || refused) return void stream.resume();
+    // The fields came before the file: a bad or missing kind or mode is refused now, nothing stored,
+    // and the rest of the body is not read.
+    try {
+      form = kindAndMode(fields);
+    } catch (error) {
+      refused = error as UploadRefused;
+      stream.resume();
+      return void source.destroy(refused);
+    }
     let bytes = 0;
     let tooLarge = false;
     stream.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
@@ -70,13 +83,18 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
   } catch (error) {
     // The file's own write may never end once its source is gone: the caller deletes what it wrote.
     (stored as Promise<unknown> | null)?.catch(() => undefined);
+    if (refused) throw refused as UploadRefused;
     if (overCap) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
-    throw new UploadRefused(400, `The form's multipart body cannot be read${error instanceof Error ? `: ${error.message}` : ""}.`);
+    // busboy's own words (and a stream's) are for the server's log, not the client.
+    console.error("An import upload's multipart body could not be read:", error);
+    throw new UploadRefused(400, "The form's multipart body cannot be read: send it as a browser's form does (kind, mode, then the file).");
   }
+  if (refused) throw refused as UploadRefused;
   if (!stored) return null;
   const { name, bytes, tooLarge } = await (stored as Promise<{ name: string; bytes: number; tooLarge: boolean }>);
   if (tooLarge) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
-  return { fields, name, bytes };
+  const { kind, mode } = form as unknown as { kind: ImportKindName; mode: ImportMode };
+  return { kind, mode, name, bytes };
 }
 
 /** Stores an uploaded file, records its job and queues it; a refusal (4xx) or a failure before the job is recorded leaves no file and no job. */
@@ -86,7 +104,7 @@ export async function storeUploadedImport(request: Request): Promise<UploadedImp
   try {
     const received = await receive(request, file, importUploadMaxBytes());
     if (!received) throw new UploadRefused(400, "Choose a file to import.");
-    const { kind, mode } = kindAndMode(received.fields);
+    const { kind, mode } = received;
     if (received.bytes === 0) throw new UploadRefused(400, "The file is empty.");
     await recordImportJob({ id, file, kind, mode, name: received.name });
     recorded = true;

@@ -1,3 +1,4 @@
+import { UnrecoverableError } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeJobs } from "@/lib/jobs/queues";
 import { importQueue, queueImport, startImportWorker } from "@/lib/imports/queue";
@@ -81,6 +82,15 @@ describe("import jobs on the queue", () => {
     await startImportWorker({ batchRows: 5 });
     await until(async () => (await jobOf(id)).status === "done");
     expect((await jobOf(id)).counts).toMatchObject({ rows: 12, accepted: 12, added: 12 });
+  }, 180_000);
+
+  it("a job the queue gives up on before its last try (an error marked unrecoverable) ends failed with the reason, not running for ever", async () => {
+    const id = await importJobOf("parts", [HEADER, ...rows("GIVEN-UP", 12, 3, 2)]);
+    await queueImport(id);
+    await startImportWorker({ batchRows: 5, afterBatch: () => { throw new UnrecoverableError("the part's lock is gone for good"); } });
+    await until(async () => (await importQueue().getJob(id))?.isFailed() ?? false);
+    await until(async () => (await jobOf(id)).status === "failed");
+    expect((await jobOf(id)).error).toBe("the part's lock is gone for good");
   }, 180_000);
 
   it("a process that stops hands its job back after the batch it is in, and a worker started later finishes it", async () => {

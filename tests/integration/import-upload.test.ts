@@ -75,6 +75,38 @@ describe("POST /imports", () => {
     expect(await ImportJob.countDocuments()).toBe(before);
   });
 
+  it("refuses a bad or missing kind before storing the file: a file over the cap behind a bad form is a 400, not a 413, and nothing is stored", async () => {
+    const before = await ImportJob.countDocuments();
+    const big = { name: "big.csv", content: "x".repeat(CAP * 4) };
+    const forms: Record<string, string>[] = [{ kind: "wheels" }, {}, { kind: "fitment", mode: "swap" }];
+    for (const fields of forms) {
+      const reply = await upload(world.carol, multipart(fields, big));
+      expect(reply.status, JSON.stringify(fields)).toBe(400);
+      expect(reply.body.message).toMatch(/kind must be parts or fitment|mode must be merge or replace/);
+      expect(storedFiles()).toEqual([]);
+    }
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("refuses a file sent before the form's kind (the fields come first), storing nothing", async () => {
+    const before = await ImportJob.countDocuments();
+    const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${PARTS}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nparts\r\n--${BOUNDARY}--\r\n`;
+    const reply = await upload(world.carol, new Uint8Array(Buffer.from(body)));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/kind must be parts or fitment, sent before the file/);
+    expect(storedFiles()).toEqual([]);
+    expect(await ImportJob.countDocuments()).toBe(before);
+  });
+
+  it("answers a body busboy cannot read with a fixed message, not busboy's own words", async () => {
+    const cut = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nparts\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n\r\n${PARTS}`;
+    const reply = await upload(world.carol, new Uint8Array(Buffer.from(cut)));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe("The form's multipart body cannot be read: send it as a browser's form does (kind, mode, then the file).");
+    expect(reply.body.message).not.toMatch(/Unexpected end of form/i);
+    expect(storedFiles()).toEqual([]);
+  });
+
   it("refuses no file and an empty file with 400", async () => {
     expect((await upload(world.carol, multipart({ kind: "parts" }))).body.message).toMatch(/Choose a file/);
     const empty = await upload(world.carol, multipart({ kind: "parts" }, { name: "e.csv", content: "" }));
