@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { CsvError, parse } from "csv-parse";
 import { UnrecoverableError } from "bullmq";
 import { InvalidInputError } from "@/lib/errors";
+import { bulkWriteInSlices } from "@/lib/storage/bulk-writes";
 import { connectDb, trusted } from "@/lib/storage/connect";
 import { FITMENT_IMPORT } from "@/lib/imports/fitment-batch";
 import { PARTS_IMPORT } from "@/lib/imports/parts-batch";
@@ -57,7 +58,9 @@ async function fail(jobId: string, reason: string): Promise<never> {
  */
 async function commitBatch(jobId: string, outcome: BatchOutcome, rows: number, from: Checkpoint, checkpoint: Checkpoint): Promise<void> {
   if (outcome.refused.length > 0) {
-    await ImportRefusal.bulkWrite(
+    // In slices: a replayed batch replaces the refusals its first try stored, which FerretDB never answers in bulks of 100 or more.
+    await bulkWriteInSlices(
+      ImportRefusal,
       outcome.refused.map(({ line, reason, cells }) => ({
         replaceOne: { filter: { _id: `${jobId}:${line}` }, replacement: { _id: `${jobId}:${line}`, job: jobId, line, reason, cells }, upsert: true },
       })),

@@ -5,7 +5,7 @@ import { rowPartId } from "@/lib/imports/parts-batch";
 import { runImport } from "@/lib/imports/run-import";
 import { refusedRowsCsvLines } from "@/lib/imports/refused-csv";
 import { ensureIndexes } from "@/lib/seed/seed";
-import { connectDb } from "@/lib/storage/connect";
+import { connectDb, trusted } from "@/lib/storage/connect";
 import { ImportRefusal } from "@/models/ImportRefusal";
 import { Part } from "@/models/Part";
 import { importJobOf, jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
@@ -92,6 +92,16 @@ describe("a parts import job", () => {
     const part = await partOfSku("IMP-00960");
     expect(String(part?._id)).toBe(String(id));
     expect(await missingFromCatalogue(part!)).toEqual([]);
+  });
+
+  it("replays a batch whose many refusals its first try had stored", async () => {
+    const lines = [HEADER, ...Array.from({ length: 150 }, (_, i) => `IMP-R${i},,No price,,,A part.,,5,1,,https://example.com/x.jpg`)];
+    const job = await importJobOf("parts", lines);
+    // What the first try stored before a crash: its refusals, not its checkpoint.
+    await ImportRefusal.insertMany(lines.slice(1).map((_, i) => ({ _id: `${job}:${i + 2}`, job, line: i + 2, reason: "price: first try", cells: [] })));
+    await runImport(job);
+    expect((await jobOf(job)).counts).toMatchObject({ rows: 150, refused: 150 });
+    expect(await ImportRefusal.countDocuments({ job, reason: trusted({ $ne: "price: first try" }) })).toBe(150);
   });
 
   it("writes the refused rows as a CSV whose formula cells are neutralised", async () => {
