@@ -34,7 +34,7 @@ export const importPaths = {
     post: {
       operationId: "uploadImport",
       summary: "Upload a parts or fitment file as an import job",
-      description: `Upload a parts or fitment CSV (admin), streamed to storage as it arrives (at most ${IMPORT_UPLOAD_MAX_BYTES} bytes: a larger file is refused with 413 and nothing is kept), then run as a background job. A browser's form post is answered with 303 to the job's dashboard page; a client sending Accept: application/json gets 202, the job and its Location. A bad kind or mode (replace is for fitment), no file or an empty file is a 400 and stores nothing.`,
+      description: `Upload a parts or fitment CSV (admin), streamed to storage as it arrives (at most ${IMPORT_UPLOAD_MAX_BYTES} bytes: a larger file is refused with 413 and nothing is kept), then run as a background job. A browser's form post is answered with 303 to the job's dashboard page; a client sending Accept: application/json gets 202, the job and its Location. The fields kind and mode come before the file in the body (as the dashboard's form sends them): a bad or missing kind or mode (replace is for fitment), a file sent before them, no file or an empty file is a 400 and stores nothing.`,
       access: "admin",
       body: uploadBody,
       replies: {
