@@ -90,6 +90,23 @@ async function claimNewSkus(planned: Planned[], outcomes: Map<string, PartOutcom
  */
 export async function writePartsTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
   await connectDb();
+  const outcomes = new Map<string, PartOutcome>();
+  const entries = [...wanted];
+  for (let from = 0; from < entries.length; from += PARTS_PER_HOLD) {
+    for (const [id, outcome] of await writeHeldTogether(new Map(entries.slice(from, from + PARTS_PER_HOLD)))) outcomes.set(id, outcome);
+  }
+  return outcomes;
+}
+
+/**
+ * Parts written under one hold of their locks (kept alive while it lasts, lib/storage/lock.ts):
+ * 100 new parts' lists take some seconds, so an order or an admin's edit of one of them waits that
+ * long at most (its lock's wait is 10 s), while the lists they share are still written once a hold.
+ */
+const PARTS_PER_HOLD = 100;
+
+/** writePartsTogether for parts few enough to be written under one hold of their locks. */
+async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
   return withFreeLockedParts(
     [...wanted.keys()],
     async (parts, busy) => {

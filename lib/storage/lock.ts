@@ -160,6 +160,22 @@ export async function heldLocks(held: HeldLocks): Promise<Set<string>> {
 }
 
 /**
+ * Runs `work` holding locks taken by `takeFreeLocks`, renewing them by their token each third of
+ * their life while it runs: a hold of many things (a catalogue import's batch of parts) may outlast
+ * a lock's 15 s, and a lock that expired could be taken over mid-work. A holder that dies stops
+ * renewing, so its locks still expire.
+ */
+export async function keepingLocks<T>(held: HeldLocks, work: () => Promise<T>): Promise<T> {
+  const renew = () => StockLock.updateMany({ token: held.token }, { $set: { expiresAt: new Date(Date.now() + LOCK_TTL_MS) } }).catch(() => undefined);
+  const timer = setInterval(() => void renew(), LOCK_TTL_MS / 3);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * Lets go of locks taken by `takeFreeLocks`, in one delete by their token: an equality the engine
  * filters on (indexed), where one delete per lock cost FerretDB and PostgreSQL 0.6 ms each. A lock
  * taken over by another holder has that holder's token and stays.

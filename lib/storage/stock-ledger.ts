@@ -1,7 +1,7 @@
 import "server-only";
 import type { Model, Types, UpdateQuery } from "mongoose";
 import { connectDb } from "@/lib/storage/connect";
-import { LockBusyError, heldLocks, releaseLocks, takeFreeLocks, withLock } from "@/lib/storage/lock";
+import { LockBusyError, heldLocks, keepingLocks, releaseLocks, takeFreeLocks, withLock } from "@/lib/storage/lock";
 import { StockLock } from "@/lib/storage/models/StockLock";
 import { ownStockWrites, type WrittenItem } from "@/lib/storage/own-stock-writes";
 
@@ -198,7 +198,7 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
           const held = await heldLocks(taken);
           return new Set(wanted.filter((id) => held.has(lockOf(id))));
         };
-        return await work(found, ids.filter((id) => !taken.keys.has(lockOf(id))), stillHeld);
+        return await keepingLocks(taken, () => work(found, ids.filter((id) => !taken.keys.has(lockOf(id))), stillHeld));
       } finally {
         await releaseLocks(taken).catch(() => undefined);
       }
