@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
     project.provide("mongoBaseUri", process.env.MONGODB_URI.replace(/\/[^/?]*(\?.*)?$/, ""));
     return;
   }
-  const db = await startFerretDB({ dataDir: path.join(".data", `vitest-${process.pid}`), fresh: true });
+  // Each project (vitest.config.ts) runs this setup: one database server each, in a folder of its own.
+  const db = await startFerretDB({ dataDir: path.join(".data", `vitest-${process.pid}-${project.name.replace(/\W+/g, "-")}`), fresh: true });
   project.provide("mongoBaseUri", `mongodb://127.0.0.1:${db.port}`);
   return async () => {
     await db.stop();
