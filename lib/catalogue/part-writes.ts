@@ -7,6 +7,7 @@ import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";
+import { allEnded } from "@/lib/storage/all-ended";
 import { dropFitment, partKeyAsStored, refitPartKeys } from "@/lib/fitment/part-changes";
 import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/noted-fitment";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
@@ -84,7 +85,10 @@ async function completePartWrite(partId: string, note: PartNote): Promise<void> 
 export async function completeCutShortPartWritesTogether(partIds: string[]): Promise<void> {
   const notes = await partWrites.cutShortAmong(partIds.map(thing));
   if (notes.size === 0) return;
-  const completions = await Promise.all([...notes].map(([id, noted]) => completionOf(id, noted.entry)));
+  const completing = [...notes].map(([id, noted]) => completionOf(id, noted.entry));
+  // Each completion may claim a SKU: all have ended before the caller's locks go or it retries.
+  await allEnded(completing);
+  const completions = await Promise.all(completing);
   await keepLists(completions.flatMap((completion) => completion.changes));
   for (const completion of completions) await completion.finish();
   await partWrites.endAll([...notes.values()]);
