@@ -1,13 +1,20 @@
+import { Types } from "mongoose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { addPart, updatePart } from "@/lib/catalogue/commands";
+import { addPart, newPartFields, updatePart } from "@/lib/catalogue/commands";
+import { partWrites } from "@/lib/catalogue/part-writes";
+import { writePartsTogether } from "@/lib/catalogue/parts-together";
 import { rowPartId } from "@/lib/imports/parts-batch";
 import { runImport } from "@/lib/imports/run-import";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { type NewPart, partSchema } from "@/lib/validation/parts";
+import { compactNumber } from "@/lib/vocabulary/part-numbers";
+import { Part } from "@/models/Part";
+import { SkuClaim } from "@/models/SkuClaim";
 import { importJobOf, jobOf } from "../support/imports";
 
-// A parts batch under one hold of its parts' locks: two rows naming one part are both accounted for.
+// A parts batch under one hold of its parts' locks: a SKU claimed by another part of the hold is read
+// rather than waited for, and two rows naming one part are both accounted for.
 
 const HEADER = "sku,name,description,price,stock,image_url";
 const line = (sku: string, stock = 5) => `${sku},Held part ${sku},A part.,7,${stock},https://example.com/h.jpg`;
@@ -24,6 +31,19 @@ afterEach(() => {
 });
 
 describe("a parts batch under one hold", () => {
+  it("completes a part's write cut short whose SKU another part of the hold claims without waiting for its own lock", async () => {
+    // Two parts bearing one SKU (a crash between a part's document and its claim, then a rival's add), the claim the rival's.
+    const [first, rival] = [new Types.ObjectId(), new Types.ObjectId()];
+    await Part.create([{ ...newPartFields(first, newPart("HELD-TWICE-1")) }, { ...newPartFields(rival, newPart("HELD-TWICE-1")) }]);
+    await SkuClaim.collection.insertOne({ _id: compactNumber("HELD-TWICE-1"), part: rival } as never);
+    await partWrites.begin(first.toHexString(), { part: { before: null } });
+    const started = Date.now();
+    const outcomes = await writePartsTogether(new Map([[first.toHexString(), () => null], [rival.toHexString(), () => null]]));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect([...outcomes.values()]).toEqual(["unchanged", "unchanged"]);
+    expect((await SkuClaim.findById(compactNumber("HELD-TWICE-1")).lean())?.part.equals(rival)).toBe(true);
+  }, 30_000);
+
   it("accounts for every row when a new SKU's row and another SKU's row name one part", async () => {
     const job = await importJobOf("parts", [HEADER, line("HELD-NOW-1"), line("HELD-THEN-1")]);
     // An earlier try added the part for line 3 (the file's third line), whose SKU an admin then changed to line 2's.
