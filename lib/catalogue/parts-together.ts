@@ -11,7 +11,7 @@ import type { ListedPart } from "@/lib/parts/listed-part";
 import { allEnded } from "@/lib/storage/all-ended";
 import { connectDb } from "@/lib/storage/connect";
 import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
-import { type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
+import { forgetRememberedPart, type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { Part, type PartDoc } from "@/models/Part";
@@ -126,6 +126,8 @@ async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promi
         for (const write of inserts) write.after = stored.get(write.id) ?? write.after;
       }
       const updates = planned.filter((write) => write.write === "update");
+      // A part this process remembers from an order's stock write is read afresh by the next order.
+      updates.forEach((write) => forgetRememberedPart(write.id));
       // One update by id each, side by side: the engine answers a bulk update slower than as many single ones.
       await allEnded(updates.map((write) => Part.updateOne({ _id: write.id }, { $set: write.set!, ...(write.unset!.length > 0 ? { $unset: Object.fromEntries(write.unset!.map((field) => [field, 1])) } : {}) })));
       await rememberBrands(planned.map((write) => write.after.brand));
