@@ -2,10 +2,12 @@ import { Types } from "mongoose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addPart, newPartFields, updatePart } from "@/lib/catalogue/commands";
 import { partWrites } from "@/lib/catalogue/part-writes";
-import { writePartsTogether } from "@/lib/catalogue/parts-together";
+import { type WantedPart, writePartsTogether } from "@/lib/catalogue/parts-together";
+import { InvalidInputError } from "@/lib/errors";
 import { rowPartId } from "@/lib/imports/parts-batch";
 import { runImport } from "@/lib/imports/run-import";
 import { placeOrder } from "@/lib/orders/place-order";
+import type { ListedPart } from "@/lib/parts/listed-part";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
 import { withFreeLockedParts } from "@/lib/stock/part-stock";
@@ -13,16 +15,19 @@ import { type NewPart, partSchema } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
-import { importJobOf, jobOf, partOfSku } from "../support/imports";
+import { importJobOf, jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
 
-// A parts batch under one hold of its parts' locks: an order after the batch reads the stock it set, a
-// SKU claimed by another part of the hold is read rather than waited for, and two rows naming one
-// part are both accounted for.
+// A parts batch under one hold of its parts' locks: a part the Part schema refuses is refused rather
+// than counted, an order after the batch reads the stock it set, a SKU claimed by another part of
+// the hold is read rather than waited for, and two rows naming one part are both accounted for.
 
 const HEADER = "sku,name,description,price,stock,image_url";
 const line = (sku: string, stock = 5) => `${sku},Held part ${sku},A part.,7,${stock},https://example.com/h.jpg`;
 const newPart = (sku: string, fields: Partial<NewPart> = {}): NewPart =>
   ({ ...partSchema.parse({ partsname: `Held part ${sku}`, image: "https://example.com/h.jpg", price: 7, quantity: 5, description: "A part.", sku }), ...fields }) as NewPart;
+const adding = (input: NewPart): WantedPart => (part) => (part ? null : { add: input });
+/** The part as the batch would list it, stored or not. */
+const listedAs = (id: string, input: NewPart) => newPartFields(new Types.ObjectId(id), input) as unknown as ListedPart;
 
 beforeAll(async () => {
   await connectDb();
@@ -34,6 +39,22 @@ afterEach(() => {
 });
 
 describe("a parts batch under one hold", () => {
+  it("refuses a new part the Part schema refuses, with no document, no SKU claim and no lists", async () => {
+    // The import's row check is the Part schema's or stricter, so such a part is written here directly.
+    const [bad, good] = [new Types.ObjectId().toHexString(), new Types.ObjectId().toHexString()];
+    const badPart = newPart("HELD-BAD-1", { partsname: "x".repeat(200) });
+    const outcomes = await writePartsTogether(new Map([[bad, adding(badPart)], [good, adding(newPart("HELD-GOOD-1"))]]));
+    expect(outcomes.get(good)).toBe("added");
+    expect(outcomes.get(bad)).toBeInstanceOf(InvalidInputError);
+    expect((outcomes.get(bad) as Error).message).toMatch(/^partsname: /);
+    expect(await Part.exists({ _id: bad })).toBeNull();
+    expect(await SkuClaim.findById(compactNumber("HELD-BAD-1")).lean()).toBeNull();
+    const lists = await missingFromCatalogue(listedAs(bad, badPart));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists).toEqual(await missingFromCatalogue({ ...listedAs(bad, badPart), _id: new Types.ObjectId() }));
+    expect(await missingFromCatalogue((await partOfSku("HELD-GOOD-1"))!)).toEqual([]);
+  });
+
   it("leaves no copy of a part's stock for an order to trust once an import row has set it", async () => {
     await runImport(await importJobOf("parts", [HEADER, line("HELD-STOCK-1", 10)]));
     const id = String((await partOfSku("HELD-STOCK-1"))!._id);
