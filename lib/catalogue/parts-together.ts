@@ -11,6 +11,7 @@ import { partKeyChanges } from "@/lib/fitment/part-changes";
 import type { ListedPart } from "@/lib/parts/listed-part";
 import { allEnded } from "@/lib/storage/all-ended";
 import { connectDb } from "@/lib/storage/connect";
+import { LockBusyError } from "@/lib/storage/lock";
 import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
 import { forgetRememberedPart, type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
@@ -110,7 +111,7 @@ const PARTS_PER_HOLD = 100;
 async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
   return withFreeLockedParts(
     [...wanted.keys()],
-    async (parts, busy) => {
+    async (parts, busy, stillHeld) => {
       const outcomes = new Map<string, PartOutcome>(busy.map((id) => [id, "elsewhere"]));
       const held = [...wanted.keys()].filter((id) => !outcomes.has(id));
       // A batch cut short (a crash, the database gone) is completed as it was written, together, before its rows are read again.
@@ -118,8 +119,10 @@ async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promi
       const planned = plan(wanted, parts, outcomes);
       if (planned.length === 0) return outcomes;
       const done = await partWrites.beginMany(new Map(planned.map((write): [string, PartNote] => [write.id, { part: { before: write.before && listedOf(write.before as PartDoc) } }])));
+      await stillOurs(planned, stillHeld);
       const written = await writeDocuments(planned, outcomes);
       const changes = await changesOf(written);
+      await stillOurs(written, stillHeld);
       await keepLists(changes);
       await done();
       for (const write of written) outcomes.set(write.id, write.write === "insert" ? "added" : "updated");
@@ -129,6 +132,18 @@ async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promi
     },
     () => false,
   );
+}
+
+/**
+ * The locks of the parts about to be written are still this hold's: a hold that stalled past their
+ * life (renewal failing, the process paused) may have lost some to another writer, and writing under
+ * that writer's lock would undo its work. The batch is then tried again; its notes complete what was written.
+ */
+async function stillOurs(planned: readonly Planned[], stillHeld: (ids: string[]) => Promise<Set<string>>): Promise<void> {
+  const ids = planned.map((write) => write.id);
+  const held = await stillHeld(ids);
+  const lost = ids.filter((id) => !held.has(id));
+  if (lost.length > 0) throw new LockBusyError(`${lost.length} of the batch's parts were taken over by another writer while it held them; the batch is tried again`);
 }
 
 /** Writes the planned parts' documents once their SKUs are claimed; the writes made, with the new parts as stored. */

@@ -10,6 +10,8 @@ import { placeOrder } from "@/lib/orders/place-order";
 import type { ListedPart } from "@/lib/parts/listed-part";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { connectDb } from "@/lib/storage/connect";
+import { LockBusyError } from "@/lib/storage/lock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 import { withFreeLockedParts } from "@/lib/stock/part-stock";
 import { type NewPart, partSchema } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
@@ -17,9 +19,10 @@ import { Part } from "@/models/Part";
 import { SkuClaim } from "@/models/SkuClaim";
 import { importJobOf, jobOf, missingFromCatalogue, partOfSku } from "../support/imports";
 
-// A parts batch under one hold of its parts' locks: a part the Part schema refuses is refused rather
-// than counted, an order after the batch reads the stock it set, a SKU claimed by another part of
-// the hold is read rather than waited for, and two rows naming one part are both accounted for.
+// A parts batch under one hold of its parts' locks: a part the Part schema refuses is refused
+// rather than counted, an order after the batch reads the stock it set, a SKU claimed by another
+// part of the hold is read rather than waited for, two rows naming one part are both accounted
+// for, and locks lost mid-hold stop the batch before it writes under another's lock.
 
 const HEADER = "sku,name,description,price,stock,image_url";
 const line = (sku: string, stock = 5) => `${sku},Held part ${sku},A part.,7,${stock},https://example.com/h.jpg`;
@@ -90,5 +93,27 @@ describe("a parts batch under one hold", () => {
     expect(status).toBe("done");
     expect(counts.rows).toBe(2);
     expect(counts.accepted + counts.refused).toBe(2);
+  });
+
+  it("writes nothing once a part's lock is taken over mid-hold, and its replay lists every part", async () => {
+    const [lost, kept] = [new Types.ObjectId().toHexString(), new Types.ObjectId().toHexString()];
+    const inputs = new Map([[lost, newPart("HELD-LOST-1")], [kept, newPart("HELD-KEPT-1")]]);
+    const wanted = new Map([...inputs].map(([id, input]): [string, WantedPart] => [id, adding(input)]));
+    const begin = partWrites.beginMany.bind(partWrites);
+    // The hold stalls past the lock's life and another writer takes it over, just before the batch's writes.
+    vi.spyOn(partWrites, "beginMany").mockImplementation(async (notes) => {
+      await StockLock.deleteOne({ _id: `part:${lost}` });
+      await StockLock.collection.insertOne({ _id: `part:${lost}`, token: "another writer", expiresAt: new Date(Date.now() + 15_000) } as never);
+      return begin(notes);
+    });
+    await expect(writePartsTogether(wanted)).rejects.toBeInstanceOf(LockBusyError);
+    expect(await Part.exists({ _id: lost })).toBeNull();
+    const unlisted = await missingFromCatalogue({ ...listedAs(lost, inputs.get(lost)!), _id: new Types.ObjectId() });
+    expect(await missingFromCatalogue(listedAs(lost, inputs.get(lost)!))).toEqual(unlisted);
+    vi.restoreAllMocks();
+    await StockLock.deleteOne({ _id: `part:${lost}` });
+    const outcomes = await writePartsTogether(wanted);
+    expect([...outcomes.values()]).toEqual(["added", "added"]);
+    for (const id of [lost, kept]) expect(await missingFromCatalogue((await Part.findById(id).lean<ListedPart>())!)).toEqual([]);
   });
 });
