@@ -7,6 +7,7 @@ import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { claimSku, releaseSku } from "@/lib/catalogue/sku-claims";
 import { ConflictError } from "@/lib/errors";
 import { addToMenus } from "@/lib/fitment/menus";
+import { allEnded } from "@/lib/storage/all-ended";
 import { dropFitment, partKeyAsStored, refitPartKeys } from "@/lib/fitment/part-changes";
 import { fitmentAsStored, type NotedFitment } from "@/lib/fitment/noted-fitment";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
@@ -42,7 +43,7 @@ export async function followPart(before: ListedPart | null, after: ListedPart | 
  * What makes the part's lists and menus agree with its documents as they are, after a write cut
  * short: the list changes, and what follows once they are written. Menus and SKU claims are set here.
  */
-async function completionOf(partId: string, note: PartNote): Promise<{ changes: ListChange[]; finish: () => Promise<void> }> {
+async function completionOf(partId: string, note: PartNote, lockedHere: ReadonlySet<string> = new Set()): Promise<{ changes: ListChange[]; finish: () => Promise<void> }> {
   const after = await Part.findById(partId, LISTED_FIELDS).lean<ListedPart>();
   const changes: ListChange[] = [];
   const before = note.part?.before ?? null;
@@ -51,7 +52,7 @@ async function completionOf(partId: string, note: PartNote): Promise<{ changes: 
     changes.push(...listChanges(before, after).filter((change) => change.op === "remove"));
     if (after) changes.push(...partListChanges(after, "add"), ...(await partKeyAsStored(before, after)));
     if (before?.sku && compactNumber(before.sku) !== compactNumber(after?.sku ?? "")) await releaseSku(before.sku, before._id);
-    if (after?.sku) await claimSku(after.sku, after._id).catch((error: unknown) => {
+    if (after?.sku) await claimSku(after.sku, after._id, lockedHere).catch((error: unknown) => {
       if (!(error instanceof ConflictError)) throw error;
       console.error(`[catalogue] part ${partId} bears the SKU ${after.sku}, which another part claimed while its write was cut short`);
     });
@@ -84,7 +85,12 @@ async function completePartWrite(partId: string, note: PartNote): Promise<void> 
 export async function completeCutShortPartWritesTogether(partIds: string[]): Promise<void> {
   const notes = await partWrites.cutShortAmong(partIds.map(thing));
   if (notes.size === 0) return;
-  const completions = await Promise.all([...notes].map(([id, noted]) => completionOf(id, noted.entry)));
+  // The SKU a part bears may be claimed by another of these parts, whose lock is this caller's: it is read, not waited for.
+  const lockedHere = new Set(partIds.map(thing));
+  const completing = [...notes].map(([id, noted]) => completionOf(id, noted.entry, lockedHere));
+  // Each completion may claim a SKU: all have ended before the caller's locks go or it retries.
+  await allEnded(completing);
+  const completions = await Promise.all(completing);
   await keepLists(completions.flatMap((completion) => completion.changes));
   for (const completion of completions) await completion.finish();
   await partWrites.endAll([...notes.values()]);

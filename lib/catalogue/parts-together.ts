@@ -1,17 +1,19 @@
 import "server-only";
-import { Types } from "mongoose";
+import mongoose, { Types } from "mongoose";
 import { partsChanged, stockChanged } from "@/lib/cache/tags";
 import { rememberBrands } from "@/lib/catalogue/brands";
 import { editOf, listedOf, newPartFields } from "@/lib/catalogue/commands";
 import { listChanges } from "@/lib/catalogue/lists";
 import { completeCutShortPartWritesTogether, partWrites, type PartNote } from "@/lib/catalogue/part-writes";
+import { releaseSku } from "@/lib/catalogue/sku-claims";
 import { InvalidInputError } from "@/lib/errors";
 import { partKeyChanges } from "@/lib/fitment/part-changes";
 import type { ListedPart } from "@/lib/parts/listed-part";
 import { allEnded } from "@/lib/storage/all-ended";
 import { connectDb } from "@/lib/storage/connect";
+import { LockBusyError } from "@/lib/storage/lock";
 import { keepLists, type ListChange } from "@/lib/storage/ordered-lists";
-import { type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
+import { forgetRememberedPart, type LockedPart, withFreeLockedParts } from "@/lib/stock/part-stock";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { Part, type PartDoc } from "@/models/Part";
@@ -109,36 +111,85 @@ const PARTS_PER_HOLD = 100;
 async function writeHeldTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
   return withFreeLockedParts(
     [...wanted.keys()],
-    async (parts, busy) => {
+    async (parts, busy, stillHeld) => {
       const outcomes = new Map<string, PartOutcome>(busy.map((id) => [id, "elsewhere"]));
       const held = [...wanted.keys()].filter((id) => !outcomes.has(id));
       // A batch cut short (a crash, the database gone) is completed as it was written, together, before its rows are read again.
       await completeCutShortPartWritesTogether(held);
-      let planned = plan(wanted, parts, outcomes);
+      const planned = plan(wanted, parts, outcomes);
       if (planned.length === 0) return outcomes;
       const done = await partWrites.beginMany(new Map(planned.map((write): [string, PartNote] => [write.id, { part: { before: write.before && listedOf(write.before as PartDoc) } }])));
-      // The SKUs are claimed once the note is written, and before the parts bear them: as addPart does, in bulk.
-      planned = await claimNewSkus(planned, outcomes);
-      const inserts = planned.filter((write) => write.write === "insert");
-      // The lists are made of the parts as stored (their time of adding is the database's).
-      if (inserts.length > 0) {
-        const stored = new Map((await Part.insertMany(inserts.map((write) => write.after), { ordered: false })).map((part) => [String(part._id), part.toObject() as unknown as ListedPart]));
-        for (const write of inserts) write.after = stored.get(write.id) ?? write.after;
-      }
-      const updates = planned.filter((write) => write.write === "update");
-      // One update by id each, side by side: the engine answers a bulk update slower than as many single ones.
-      await allEnded(updates.map((write) => Part.updateOne({ _id: write.id }, { $set: write.set!, ...(write.unset!.length > 0 ? { $unset: Object.fromEntries(write.unset!.map((field) => [field, 1])) } : {}) })));
-      await rememberBrands(planned.map((write) => write.after.brand));
-      const changes: ListChange[] = planned.flatMap((write) => listChanges(write.before, write.after));
-      changes.push(...(await Promise.all(updates.map((write) => partKeyChanges(write.before!, write.after)))).flat());
+      await stillOurs(planned, stillHeld);
+      const written = await writeDocuments(planned, outcomes);
+      const changes = await changesOf(written);
+      await stillOurs(written, stillHeld);
       await keepLists(changes);
       await done();
-      for (const write of planned) outcomes.set(write.id, write.write === "insert" ? "added" : "updated");
-      const ids = planned.map((write) => write.id);
-      await partsChanged(...ids);
-      await stockChanged(updates.map((write) => write.id), { now: true });
+      for (const write of written) outcomes.set(write.id, write.write === "insert" ? "added" : "updated");
+      await partsChanged(...written.map((write) => write.id));
+      await stockChanged(written.filter((write) => write.write === "update").map((write) => write.id), { now: true });
       return outcomes;
     },
     () => false,
   );
+}
+
+/**
+ * The locks of the parts about to be written are still this hold's: a hold that stalled past their
+ * life (renewal failing, the process paused) may have lost some to another writer, and writing under
+ * that writer's lock would undo its work. The batch is then tried again; its notes complete what was written.
+ */
+async function stillOurs(planned: readonly Planned[], stillHeld: (ids: string[]) => Promise<Set<string>>): Promise<void> {
+  const ids = planned.map((write) => write.id);
+  const held = await stillHeld(ids);
+  const lost = ids.filter((id) => !held.has(id));
+  if (lost.length > 0) throw new LockBusyError(`${lost.length} of the batch's parts were taken over by another writer while it held them; the batch is tried again`);
+}
+
+/** Writes the planned parts' documents once their SKUs are claimed; the writes made, with the new parts as stored. */
+async function writeDocuments(planned: Planned[], outcomes: Map<string, PartOutcome>): Promise<Planned[]> {
+  // The SKUs are claimed once the note is written, and before the parts bear them: as addPart does, in bulk.
+  const claimed = await claimNewSkus(planned, outcomes);
+  const inserted = await insertNewParts(claimed.filter((write) => write.write === "insert"), outcomes);
+  const updates = claimed.filter((write) => write.write === "update");
+  // A part this process remembers from an order's stock write is read afresh by the next order.
+  updates.forEach((write) => forgetRememberedPart(write.id));
+  // One update by id each, side by side: the engine answers a bulk update slower than as many single ones.
+  await allEnded(updates.map((write) => Part.updateOne({ _id: write.id }, { $set: write.set!, ...(write.unset!.length > 0 ? { $unset: Object.fromEntries(write.unset!.map((field) => [field, 1])) } : {}) })));
+  return [...inserted, ...updates];
+}
+
+/**
+ * Inserts the new parts in one write, the lists then made of them as stored (their time of adding is
+ * the database's). Mongoose leaves out, without an error, a document its schema refuses: such a part
+ * is refused with the schema's reason, its SKU's claim let go, and it gets no lists.
+ */
+async function insertNewParts(inserts: Planned[], outcomes: Map<string, PartOutcome>): Promise<Planned[]> {
+  if (inserts.length === 0) return [];
+  const stored = new Map((await Part.insertMany(inserts.map((write) => write.after), { ordered: false })).map((part) => [String(part._id), part.toObject() as unknown as ListedPart]));
+  const refused = inserts.filter((write) => !stored.has(write.id));
+  for (const write of refused) outcomes.set(write.id, await refusalOf(write));
+  await allEnded(refused.flatMap((write) => (write.after.sku ? [releaseSku(write.after.sku, new Types.ObjectId(write.id))] : [])));
+  return inserts.filter((write) => stored.has(write.id)).map((write) => ({ ...write, after: stored.get(write.id)! }));
+}
+
+/** Why the Part schema refuses a new part, in the words of the fields it names. */
+async function refusalOf(write: Planned): Promise<InvalidInputError> {
+  const invalid = await new Part(write.after).validate().then(
+    () => null,
+    (error: unknown) => (error instanceof mongoose.Error.ValidationError ? error : null),
+  );
+  const errors = Object.values(invalid?.errors ?? {});
+  const reasons = errors.map((error) => `${error.path}: the catalogue does not accept this value (${error.kind})`);
+  return new InvalidInputError(reasons.length > 0 ? reasons.join("; ") : "the part could not be stored");
+}
+
+/** Every list change the written parts make: the catalogue's, and their entries in the vehicles' lists. */
+async function changesOf(written: readonly Planned[]): Promise<ListChange[]> {
+  await rememberBrands(written.map((write) => write.after.brand));
+  const changes: ListChange[] = written.flatMap((write) => listChanges(write.before, write.after));
+  // Reads only: nothing is left running should one fail.
+  const updates = written.filter((write) => write.write === "update");
+  changes.push(...(await Promise.all(updates.map((write) => partKeyChanges(write.before!, write.after)))).flat());
+  return changes;
 }

@@ -13,16 +13,24 @@ import { SkuClaim } from "@/models/SkuClaim";
 // crash between the two leaves a claim its part does not bear; the next part to want that SKU takes
 // it over, and `npm run reindex` rebuilds every claim from the parts.
 
-/** Whether the part still bears this SKU; read under its lock, so an edit giving it the SKU has finished. */
-async function stillBears(partId: Types.ObjectId, key: string): Promise<{ partsname: string } | null> {
-  return withPartLock(partId, async () => {
+/**
+ * Whether the part still bears this SKU; read under its lock, so an edit giving it the SKU has
+ * finished. A part whose lock the caller holds (`lockedHere`) is read at once: waiting for it would
+ * wait for the caller itself, until the lock's wait ran out.
+ */
+async function stillBears(partId: Types.ObjectId, key: string, lockedHere: ReadonlySet<string>): Promise<{ partsname: string } | null> {
+  const read = async () => {
     const holder = await Part.findById(partId, { partsname: 1, sku: 1 }).lean<{ partsname: string; sku?: string }>();
     return holder && compactNumber(holder.sku ?? "") === key ? holder : null;
-  });
+  };
+  return lockedHere.has(String(partId).toLowerCase()) ? read() : withPartLock(partId, read);
 }
 
-/** Claims `sku` for the part; a ConflictError (409) naming the part that bears it already. */
-export async function claimSku(sku: string, partId: Types.ObjectId): Promise<void> {
+/**
+ * Claims `sku` for the part; a ConflictError (409) naming the part that bears it already.
+ * `lockedHere`: the parts (lower-case ids) whose locks the caller holds besides this one's.
+ */
+export async function claimSku(sku: string, partId: Types.ObjectId, lockedHere: ReadonlySet<string> = new Set()): Promise<void> {
   const key = compactNumber(sku);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -34,7 +42,7 @@ export async function claimSku(sku: string, partId: Types.ObjectId): Promise<voi
     const claim = await SkuClaim.findById(key).lean();
     if (!claim) continue;
     if (claim.part.equals(partId)) return;
-    const holder = await stillBears(claim.part, key);
+    const holder = await stillBears(claim.part, key, lockedHere);
     if (holder) throw new ConflictError(`sku: ${PART_MESSAGES.skuTaken} (${holder.partsname}).`);
     // Left over: taken over only if it is still the same claim, so of two takers one wins.
     const { modifiedCount } = await SkuClaim.updateOne({ _id: key, part: claim.part }, { $set: { part: partId } });

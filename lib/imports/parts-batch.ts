@@ -53,11 +53,18 @@ export function rowPartId(jobId: string, line: number): Types.ObjectId {
   return new Types.ObjectId(Buffer.concat([Buffer.from(jobId, "hex").subarray(0, 4), digest.subarray(0, 8)]));
 }
 
-/** The part an earlier try of this row added, its write cut short before its SKU was claimed: completed, then found by its SKU. */
+/**
+ * The part an earlier try of this row added, its write cut short before its SKU was claimed:
+ * completed, then found by its SKU. A part under the row's id that bears another SKU by now (an
+ * admin changed it between the tries) is not added again: the row is refused, saying so.
+ */
 async function addedByEarlierTry(id: Types.ObjectId, sku: string): Promise<PartDoc | null> {
   if (!(await Part.exists({ _id: id }))) return null;
   await completeCutShortPartWrite(String(id));
-  return partOfSku(sku);
+  const part = await partOfSku(sku);
+  if (part) return part;
+  const now = await Part.findById(id, { sku: 1 }).lean<{ sku?: string }>();
+  throw new ConflictError(`sku: the part an earlier try of this line added bears the SKU ${now?.sku ?? "(none)"} by now; import ${sku} again in another file to add it`);
 }
 
 /** What the row did to its part: the outcome's count it adds to. */
@@ -132,8 +139,12 @@ async function applyBatch(columns: string[], rows: FileRow[], { jobId }: BatchCo
   for (const [key, row] of firsts) {
     const part = found.get(key) ?? null;
     const id = String(part?._id ?? rowPartId(jobId, row.line));
-    rowOf.set(id, row);
-    wanted.set(id, wish(row, given, part));
+    // Two rows may name one part: a new SKU's row whose earlier try added the part that another SKU's row now finds (its SKU changed since).
+    if (wanted.has(id)) oneByOne.push(row);
+    else {
+      rowOf.set(id, row);
+      wanted.set(id, wish(row, given, part));
+    }
   }
   for (const [id, result] of await writePartsTogether(wanted)) {
     if (result === "elsewhere") oneByOne.push(rowOf.get(id)!);

@@ -37,6 +37,14 @@ function kindAndMode(fields: Map<string, string>): { kind: ImportKindName; mode:
   return { kind, mode };
 }
 
+/** What the parser has met so far: the body past the cap, the form's fields, a refusal, the file being stored. */
+type Received = {
+  overCap: boolean;
+  form: { kind: ImportKindName; mode: ImportMode } | null;
+  refused: UploadRefused | null;
+  stored: Promise<{ name: string; bytes: number; tooLarge: boolean }> | null;
+};
+
 /** Streams the request's multipart body; the file lands at `file`. Returns the form's fields and the file's name and size. */
 async function receive(request: Request, file: string, maxBytes: number): Promise<{ kind: ImportKindName; mode: ImportMode; name: string; bytes: number } | null> {
   const type = request.headers.get("content-type") ?? "";
@@ -50,51 +58,50 @@ async function receive(request: Request, file: string, maxBytes: number): Promis
   }
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const fields = new Map<string, string>();
-  let overCap = false;
-  let form: { kind: ImportKindName; mode: ImportMode } | null = null;
-  let refused: UploadRefused | null = null;
-  let stored: Promise<{ name: string; bytes: number; tooLarge: boolean }> | null = null;
+  // Set by the parser's callbacks: kept in one object, as a plain variable assigned there would be
+  // taken by the compiler for the null it started as.
+  const got: Received = { overCap: false, form: null, refused: null, stored: null };
   parser.on("field", (name, value) => fields.set(name, value));
   parser.on("file", (field, stream, info) => {
-    if (field !== "file" || stored || refused) return void stream.resume();
+    if (field !== "file" || got.stored || got.refused) return void stream.resume();
     // The fields came before the file: a bad or missing kind or mode is refused now, nothing stored,
     // and the rest of the body is not read.
     try {
-      form = kindAndMode(fields);
+      got.form = kindAndMode(fields);
     } catch (error) {
-      refused = error as UploadRefused;
+      got.refused = error as UploadRefused;
       stream.resume();
-      return void source.destroy(refused);
+      return void source.destroy(got.refused);
     }
     let bytes = 0;
     let tooLarge = false;
     stream.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
     stream.on("limit", () => {
       tooLarge = true;
-      overCap = true;
+      got.overCap = true;
       // Past the cap: stop reading the body at once rather than read and discard gigabytes. (The body
       // is locked to `source`, so it is `source` that is destroyed; the pipeline below then fails.)
       source.destroy(new Error("the file is over the cap"));
     });
-    stored = pipeline(stream, createWriteStream(file)).then(() => ({ name: fileName(info.filename), bytes, tooLarge }));
+    got.stored = pipeline(stream, createWriteStream(file)).then(() => ({ name: fileName(info.filename), bytes, tooLarge }));
   });
   try {
     await pipeline(source, parser);
   } catch (error) {
     // The file's own write may never end once its source is gone: the caller deletes what it wrote.
-    (stored as Promise<unknown> | null)?.catch(() => undefined);
-    if (refused) throw refused as UploadRefused;
-    if (overCap) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
+    got.stored?.catch(() => undefined);
+    if (got.refused) throw got.refused;
+    if (got.overCap) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
     // busboy's own words (and a stream's) are for the server's log, not the client.
     console.error("An import upload's multipart body could not be read:", error);
     throw new UploadRefused(400, "The form's multipart body cannot be read: send it as a browser's form does (kind, mode, then the file).");
   }
-  if (refused) throw refused as UploadRefused;
-  if (!stored) return null;
-  const { name, bytes, tooLarge } = await (stored as Promise<{ name: string; bytes: number; tooLarge: boolean }>);
+  if (got.refused) throw got.refused;
+  // The file is stored only once its form was read.
+  if (!got.stored || !got.form) return null;
+  const { name, bytes, tooLarge } = await got.stored;
   if (tooLarge) throw new UploadRefused(413, importUploadTooLargeMessage(maxBytes));
-  const { kind, mode } = form as unknown as { kind: ImportKindName; mode: ImportMode };
-  return { kind, mode, name, bytes };
+  return { ...got.form, name, bytes };
 }
 
 /** Stores an uploaded file, records its job and queues it; a refusal (4xx) or a failure before the job is recorded leaves no file and no job. */

@@ -55,6 +55,9 @@ export const withAllPartsLocked = <T>(partIds: string[], work: (parts: Map<strin
 /** A part as a holder of its lock reads it to place orders (null when not in the catalogue). */
 export const readPartForOrdersLocked = partStock.readForTakingLocked;
 
+/** The part's stock or checked fields were written by a holder of its lock outside withLockedPart (an import's batch): orders read it afresh. */
+export const forgetRememberedPart = partStock.changedLocked;
+
 /** Whether this part is the copy this process remembers from its own last stock write (not read under the lock). */
 export const isRememberedPart = partStock.isRemembered;
 

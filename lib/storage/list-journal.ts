@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { allEnded } from "@/lib/storage/all-ended";
 import { bulkWriteInSlices } from "@/lib/storage/bulk-writes";
 import { ListJournal } from "@/lib/storage/models/ListJournal";
 
@@ -96,7 +97,8 @@ export function writeJournal<N>(prefix: string, complete: (id: string, note: N, 
       return new Map(ids.flatMap((id, i) => (notes[i] ? [[id, notes[i]] as const] : [])));
     },
     endAll: async (notes) => {
-      await Promise.all(notes.map((noted) => writeDone(noted._id, noted.token)));
+      // All ended before a failure is thrown: a retry must not overlap deletes still on their way.
+      await allEnded(notes.map((noted) => writeDone(noted._id, noted.token)));
     },
     completeCutShort: async (id) => {
       const noted = await pendingWrite<N>(`${prefix}${id}`);

@@ -163,7 +163,8 @@ export async function heldLocks(held: HeldLocks): Promise<Set<string>> {
  * Runs `work` holding locks taken by `takeFreeLocks`, renewing them by their token each third of
  * their life while it runs: a hold of many things (a catalogue import's batch of parts) may outlast
  * a lock's 15 s, and a lock that expired could be taken over mid-work. A holder that dies stops
- * renewing, so its locks still expire.
+ * renewing, so its locks still expire. A renewal that fails is not thrown into the work (the next may
+ * succeed): a holder about to write reads `heldLocks` first, as a lock it lost is then another's.
  */
 export async function keepingLocks<T>(held: HeldLocks, work: () => Promise<T>): Promise<T> {
   const renew = () => StockLock.updateMany({ token: held.token }, { $set: { expiresAt: new Date(Date.now() + LOCK_TTL_MS) } }).catch(() => undefined);

@@ -171,6 +171,13 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
     isRemembered: memory.isRemembered,
 
     /**
+     * The item was changed outside withLocked by a holder of its lock (withFreeLocked trusting no
+     * copy, then writing the item itself): what this process remembers of it goes, so the next
+     * taking reads it rather than trust a copy of it as it was. Call holding its lock.
+     */
+    changedLocked: (id: Types.ObjectId | string): void => memory.forget(id),
+
+    /**
      * Runs `work`, which stores takings, holding the locks of those of these items whose locks are
      * free now, taken in one write. Each item is read under its lock as withLocked reads it for
      * takings, unless this process remembers it as its last stock write left it and `trust` says
