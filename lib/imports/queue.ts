@@ -3,6 +3,7 @@ import { DelayedError, type Job, type JobsOptions, type Worker } from "bullmq";
 import { jobQueue, redisAnswer, startJobWorker } from "@/lib/jobs/queues";
 import { unfinishedImportJobs } from "@/lib/imports/import-jobs";
 import { ImportStopped, markImportFailed, type RunHooks, runImport } from "@/lib/imports/run-import";
+import { sweepStoredFiles } from "@/lib/imports/stored-files";
 
 // The "imports" queue: a job's id is its ImportJob's id, so queuing it again (the CLI, a worker
 // starting) adds it once. A try that fails (the database gone) is tried again from the checkpoint,
@@ -50,7 +51,7 @@ async function processImport(job: Job<ImportJobData>, token: string | undefined,
   }
 }
 
-/** Starts this process's import worker, one job at a time, and queues again the jobs a stopped process left unfinished. */
+/** Starts this process's import worker, one job at a time, queues again the jobs a stopped process left unfinished, and sweeps the stored files left behind. */
 export async function startImportWorker(hooks: RunHooks = {}): Promise<Worker<ImportJobData>> {
   const worker = startJobWorker<ImportJobData>(IMPORT_QUEUE, (job, token, signal) => processImport(job, token, signal, hooks), { maxStalledCount: MAX_STALLS });
   // However the queue gives a job up (its last try, an error marked unrecoverable, too many stalls),
@@ -63,5 +64,6 @@ export async function startImportWorker(hooks: RunHooks = {}): Promise<Worker<Im
     })().catch((markError: unknown) => console.error(`Import job ${job.data.id} ended failed on the queue; its record could not say so:`, markError));
   });
   for (const id of await unfinishedImportJobs()) await queueImport(id);
+  await sweepStoredFiles().catch((error: unknown) => console.warn(`[imports] could not sweep the ended jobs' stored files: ${error instanceof Error ? error.message : String(error)}`));
   return worker;
 }

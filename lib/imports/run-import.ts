@@ -9,6 +9,7 @@ import { FITMENT_IMPORT } from "@/lib/imports/fitment-batch";
 import { PARTS_IMPORT } from "@/lib/imports/parts-batch";
 import type { BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
 import { applyBatch } from "@/lib/imports/row-at-a-time";
+import { letGoOfStoredFile } from "@/lib/imports/stored-files";
 import { ImportJob } from "@/models/ImportJob";
 import { ImportRefusal } from "@/models/ImportRefusal";
 
@@ -44,7 +45,9 @@ const isErrnoException = (error: unknown): error is NodeJS.ErrnoException => err
 /** Ends the job as failed, saying why; a job already ended (done, or failed with its reason) stays as it is. */
 export async function markImportFailed(jobId: string, reason: string): Promise<void> {
   await connectDb();
-  await ImportJob.updateOne({ _id: jobId, status: trusted({ $in: ["queued" as const, "running" as const] }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  const { modifiedCount } = await ImportJob.updateOne({ _id: jobId, status: trusted({ $in: ["queued" as const, "running" as const] }) }, { $set: { status: "failed", error: reason, finishedAt: new Date() } });
+  const ended = modifiedCount === 1 ? await ImportJob.findById(jobId, { file: 1 }).lean() : null;
+  if (ended) await letGoOfStoredFile(ended.file);
 }
 
 async function fail(jobId: string, reason: string): Promise<never> {
@@ -150,5 +153,6 @@ export async function runImport(jobId: string, hooks: RunHooks = {}): Promise<vo
     }
   }
   // Done from running at the checkpoint this run committed: never over a failure, nor a run that went further.
-  await ImportJob.updateOne({ _id: jobId, status: "running", "checkpoint.bytes": committed.bytes }, { $set: { status: "done", finishedAt: new Date() } });
+  const { modifiedCount } = await ImportJob.updateOne({ _id: jobId, status: "running", "checkpoint.bytes": committed.bytes }, { $set: { status: "done", finishedAt: new Date() } });
+  if (modifiedCount === 1) await letGoOfStoredFile(job.file);
 }

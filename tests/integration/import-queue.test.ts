@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { UnrecoverableError } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeJobs } from "@/lib/jobs/queues";
@@ -70,6 +71,8 @@ describe("import jobs on the queue", () => {
 
   it("a job that fails on every try ends failed, saying why; a worker starting takes it up again if the job was left unfinished", async () => {
     const id = await importJobOf("parts", [HEADER, ...rows("FAILING", 12, 3, 2)]);
+    const { file } = await jobOf(id);
+    const stored = readFileSync(file);
     await importQueue().add("import", { id }, { jobId: id, attempts: 2, backoff: { type: "fixed", delay: 10 } });
     await startImportWorker({ batchRows: 5, afterBatch: () => { throw new Error("the database went away"); } });
     await until(async () => (await jobOf(id)).status === "failed");
@@ -77,8 +80,12 @@ describe("import jobs on the queue", () => {
     expect(await (await importQueue().getJob(id))!.getState()).toBe("failed");
     await closeJobs();
 
-    // As if the database had been away when the last try ended: the job still says running.
+    // A failed job's stored copy goes with it (lib/imports/stored-files.ts).
+    expect(existsSync(file)).toBe(false);
+
+    // As if the database had been away when the last try ended: the job still says running, so its copy is still stored.
     await ImportJob.updateOne({ _id: id }, { $set: { status: "running" }, $unset: { error: 1 } });
+    writeFileSync(file, stored);
     await startImportWorker({ batchRows: 5 });
     await until(async () => (await jobOf(id)).status === "done");
     expect((await jobOf(id)).counts).toMatchObject({ rows: 12, accepted: 12, added: 12 });
@@ -92,6 +99,13 @@ describe("import jobs on the queue", () => {
     await until(async () => (await jobOf(id)).status === "failed");
     expect((await jobOf(id)).error).toBe("the part's lock is gone for good");
   }, 180_000);
+
+  it("a worker starting deletes the stored copy of a job that ended while its process died before deleting it", async () => {
+    const id = await importJobOf("parts", [HEADER, ...rows("SWEPT", 2, 3, 2)]);
+    await ImportJob.updateOne({ _id: id }, { $set: { status: "done" } });
+    await startImportWorker();
+    expect(existsSync((await jobOf(id)).file)).toBe(false);
+  });
 
   it("a process that stops hands its job back after the batch it is in, and a worker started later finishes it", async () => {
     const id = await importJobOf("parts", [HEADER, ...rows("HANDED", 30, 3, 2)]);
