@@ -1,8 +1,10 @@
 // BENCH_ONLY=imports npm run bench: a parts file, then a fitment file over its parts, imported by
 // the import job's own runner (lib/imports/run-import.ts: every kept list and search term included)
 // into a fresh database, the parts file a second time (nothing to change) and a third with every price
-// and stock changed, and the rows each moved a second.
-//   BENCH_IMPORT_PARTS (parts rows, default 1,000), BENCH_IMPORT_FITMENT (fitment rows, default 10,000).
+// and stock changed, and the rows each moved a second; then the shop's pages and orders with and
+// without a parts import running beside it (shop-during-import.ts).
+//   BENCH_IMPORT_PARTS (parts rows, default 1,000), BENCH_IMPORT_FITMENT (fitment rows, default 10,000),
+//   BENCH_IMPORT_SHOP=0 (leave out the shop during an import).
 // Results: a table on stdout and JSON in .bench/: imports-latest.json and a timestamped copy.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { disconnectDb } from "@/lib/storage/connect";
 import { CATEGORY_SLUGS } from "@/lib/vocabulary/categories";
 import { ImportJob } from "@/models/ImportJob";
 import { benchDir, loadAverage, log, markdownTable, startDatabase, stopAll } from "./shared";
+import { shopDuringImport } from "./shop-during-import";
 
 const PARTS_TARGET = 1_000;
 const FITMENT_TARGET = 2_000;
@@ -21,14 +24,14 @@ const fitmentRows = Number(process.env.BENCH_IMPORT_FITMENT ?? 10_000);
 const MAKES = ["Toyota", "Honda", "Ford", "Chevrolet", "Nissan", "Volkswagen", "BMW", "Audi", "Hyundai", "Kia"];
 const MODELS = ["Alpha", "Bravo", "Coupe", "Duster"];
 
-const sku = (i: number) => `BI-${String(i).padStart(7, "0")}`;
+const sku = (i: number, prefix = "BI") => `${prefix}-${String(i).padStart(7, "0")}`;
 
 /** A supplier's parts file: words a catalogue has (so the search terms' lists are real ones), one category each. */
-function partsFile(count: number, repriced = false): string {
+function partsFile(count: number, repriced = false, prefix = "BI"): string {
   const lines = ["sku,mpn,name,brand,category,description,price,stock,min_order,max_order,image_url"];
   for (let i = 0; i < count; i++) {
     const category = CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!;
-    lines.push(`${sku(i)},MP${i}X,${MAKES[i % 10]} ${category} part ${i},Brand${i % 25},${category},Imported ${category} part number ${i} for the bench.,${(5 + (i % 300) + (repriced ? 1.5 : 0)).toFixed(2)},${(i % 40) + (repriced ? 3 : 0)},1,,https://example.com/bench/${i}.jpg`);
+    lines.push(`${sku(i, prefix)},${prefix}MP${i}X,${MAKES[i % 10]} ${category} part ${i},Brand${i % 25},${category},Imported ${category} part number ${i} for the bench.,${(5 + (i % 300) + (repriced ? 1.5 : 0)).toFixed(2)},${(i % 40) + (repriced ? 3 : 0)},1,,https://example.com/bench/${i}.jpg`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -68,6 +71,9 @@ export async function runImports(): Promise<void> {
   writeFileSync(partsPath, partsFile(partsRows));
   writeFileSync(repricedPath, partsFile(partsRows, true));
   writeFileSync(fitmentPath, fitmentFile(fitmentRows, partsRows));
+  // New parts only, more than the measuring lasts: imported beside the shop while it is measured.
+  const duringPath = path.join(folder, "parts-during.csv");
+  writeFileSync(duringPath, partsFile(5_000, false, "BD"));
   const database = await startDatabase(".data/bench-imports");
   try {
     await ensureIndexes();
@@ -85,7 +91,16 @@ export async function runImports(): Promise<void> {
         results.map((row) => [row.kind, String(row.rows), String(row.seconds), String(row.rowsPerSecond), String(row.target), String(row.refused)]),
       ),
     );
-    const report = JSON.stringify({ at: new Date().toISOString(), loadAverage: loadAverage(), results }, null, 2);
+    const during = process.env.BENCH_IMPORT_SHOP === "0" ? [] : await shopDuringImport(database.uri, sku(0), duringPath);
+    if (during.length > 0) {
+      console.log(
+        markdownTable(
+          ["the shop during a parts import", "p50 without (ms)", "p50 during (ms)", "ratio", "target ratio"],
+          during.map((row) => [row.row, String(row.p50Without), String(row.p50During), String(row.ratio), `≤ ${row.target}`]),
+        ),
+      );
+    }
+    const report = JSON.stringify({ at: new Date().toISOString(), loadAverage: loadAverage(), results, shopDuringImport: during }, null, 2);
     writeFileSync(path.join(benchDir, "imports-latest.json"), report);
     writeFileSync(path.join(benchDir, `imports-${Date.now()}.json`), report);
   } finally {
