@@ -9,7 +9,7 @@ import { defineConfig } from "vitest/config";
  * running out), and two files waiting side by side cost one's time.
  */
 const ALONE = [
-  "api-database-down", "cluster", "crash-safety", "database-recovery", "fitment-import-crash", "graceful-shutdown",
+  "api-database-down", "cluster", "crash-safety", "database-recovery", "fitment-import-crash", "give-way", "graceful-shutdown",
   "import-killed", "import-parts", "limit-stores", "lock-renewal", "lock-wakes", "mail-delivery", "mail-queue",
   "mails-recorded", "order-lines-life", "ordered-index", "part-numbers", "password-reset", "place-lines-crash", "query-audit-orders",
   "seed", "seed-reviews-users", "server-process", "shared-cache", "shared-limits", "stock", "unpaid-transfers-expiry",

@@ -88,14 +88,19 @@ async function claimNewSkus(planned: Planned[], outcomes: Map<string, PartOutcom
 /**
  * Adds and edits these parts together (`wanted`: by part id as a lower-case hex string, a new part's chosen id or an existing
  * part's), each read under its lock. What came of each; those "elsewhere" are for the caller to
- * write through addPart or updatePart once this returns (their locks are let go by then).
+ * write through addPart or updatePart once this returns (their locks are let go by then). Each hold
+ * is run through `hold` (an import's job gives way to customers after each: lib/imports/give-way.ts).
  */
-export async function writePartsTogether(wanted: ReadonlyMap<string, WantedPart>): Promise<Map<string, PartOutcome>> {
+export async function writePartsTogether(
+  wanted: ReadonlyMap<string, WantedPart>,
+  { hold = (write) => write() }: { hold?: <T>(write: () => Promise<T>) => Promise<T> } = {},
+): Promise<Map<string, PartOutcome>> {
   await connectDb();
   const outcomes = new Map<string, PartOutcome>();
   const entries = [...wanted];
   for (let from = 0; from < entries.length; from += PARTS_PER_HOLD) {
-    for (const [id, outcome] of await writeHeldTogether(new Map(entries.slice(from, from + PARTS_PER_HOLD)))) outcomes.set(id, outcome);
+    const held = await hold(() => writeHeldTogether(new Map(entries.slice(from, from + PARTS_PER_HOLD))));
+    for (const [id, outcome] of held) outcomes.set(id, outcome);
   }
   return outcomes;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { removeFitment } from "@/lib/catalogue/fitment-commands";
 import { addPartRows, readHeader, rowsByPart } from "@/lib/catalogue/fitment-rows";
 import { NotFoundError } from "@/lib/errors";
+import { givingWay } from "@/lib/imports/give-way";
 import { allEnded } from "@/lib/storage/all-ended";
 import { Fitment } from "@/models/Fitment";
 import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/imports/kinds";
@@ -39,7 +40,8 @@ async function applyBatch(columns: string[], rows: FileRow[], { replace, replace
       }
       // A part kept busy, like the database gone, retries the batch later: a job can wait, and in
       // replace mode a refusal would leave the part with no fitment at all.
-      const added = await addPartRows(partId, partRows, "throw");
+      // Each part's rows, then a pause while customers are served (lib/imports/give-way.ts).
+      const added = await givingWay(() => addPartRows(partId, partRows, "throw"));
       outcome.accepted += added.accepted;
       outcome.added += added.added;
       outcome.updated += added.updated;

@@ -9,6 +9,7 @@ import type { BatchContext, BatchOutcome, FileRow, ImportKind } from "@/lib/impo
 import { setStock } from "@/lib/stock/adjust";
 import type { LockedPart } from "@/lib/stock/part-stock";
 import { type WantedPart, writePartsTogether } from "@/lib/catalogue/parts-together";
+import { givingWay } from "@/lib/imports/give-way";
 import type { NewPart, PartUpdate } from "@/lib/validation/parts";
 import { compactNumber } from "@/lib/vocabulary/part-numbers";
 import { Part, type PartDoc } from "@/models/Part";
@@ -146,7 +147,7 @@ async function applyBatch(columns: string[], rows: FileRow[], { jobId }: BatchCo
       wanted.set(id, wish(row, given, part));
     }
   }
-  for (const [id, result] of await writePartsTogether(wanted)) {
+  for (const [id, result] of await writePartsTogether(wanted, { hold: givingWay })) {
     if (result === "elsewhere") oneByOne.push(rowOf.get(id)!);
     else count(outcome, rowOf.get(id)!, result);
   }

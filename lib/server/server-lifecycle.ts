@@ -16,6 +16,7 @@ import { compileRewrites, internalCachedPath } from "@/lib/cache/internal-rewrit
 import { isCrossSiteServerAction, mayBeServerAction } from "@/lib/http/origin";
 import { TrustedProxiesError, parseTrustedProxies, stampRequest, type TrustedProxies } from "@/lib/server/trusted-proxies";
 import { isGatedRead, whenReadSlotFree } from "@/lib/server/read-gate";
+import { servingCustomer } from "@/lib/server/customers-served";
 
 // What the production server does when it starts and when it is asked to stop (instrumentation.ts).
 
@@ -183,6 +184,8 @@ function refuse(request: import("node:http").IncomingMessage, response: import("
 
 /**
  * The node:http layer, before Next sees a request:
+ * - the request is counted until its reply closes, so work that can wait gives way to customers
+ *   (lib/server/customers-served.ts);
  * - the client's address and the origin the browser used are stamped on the request, and
  *   forwarding headers are dropped unless the socket's peer is a trusted proxy
  *   (lib/server/trusted-proxies.ts): route handlers cannot see the socket;
@@ -215,6 +218,7 @@ export async function installRequestFilter(cachedPageRules: readonly Rewrite[] =
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
+      servingCustomer(response);
       const url = request.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
       const socket = request.socket as import("node:net").Socket & { encrypted?: boolean };
