@@ -218,7 +218,7 @@ export async function installRequestFilter(cachedPageRules: readonly Rewrite[] =
   proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
-      servingCustomer(response);
+      servingCustomer(request, response);
       const url = request.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
       const socket = request.socket as import("node:net").Socket & { encrypted?: boolean };

@@ -1,5 +1,6 @@
+import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveWay } from "@/lib/imports/give-way";
 import { customersServed } from "@/lib/server/customers-served";
@@ -33,8 +34,8 @@ const timed = async (work: () => Promise<void>) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A request to the shop, answered once the test lets it go. */
-async function customerArrives(): Promise<{ answered: Promise<Response> }> {
-  const answered = fetch(`${base}/carparts`);
+async function customerArrives(pathname = "/carparts"): Promise<{ answered: Promise<Response> }> {
+  const answered = fetch(`${base}${pathname}`);
   while (held.length === 0) await sleep(10);
   return { answered };
 }
@@ -67,5 +68,25 @@ describe("an import job giving way to customers", () => {
     expect(paused).toBeGreaterThanOrEqual(700);
     expect(paused).toBeLessThan(2_500);
     expect(customersServed(500)).toBe(false);
+  });
+
+  it("stops counting a pipelined request whose client hung up before its reply's turn", async () => {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.write("GET /carparts HTTP/1.1\r\nHost: shop\r\n\r\nGET /carparts/2 HTTP/1.1\r\nHost: shop\r\n\r\n");
+    while (held.length < 2) await sleep(10);
+    expect(customersServed(500)).toBe(true);
+    socket.destroy();
+    await sleep(700);
+    expect(customersServed(500)).toBe(false);
+    held.splice(0).forEach((reply) => reply());
+  });
+
+  it("does not count the imports' own API (the job's page asking for its progress) as customers", async () => {
+    await sleep(600);
+    const { answered } = await customerArrives("/imports/0123456789abcdef01234567");
+    expect(customersServed(500)).toBe(false);
+    held.shift()!();
+    await answered;
   });
 });
