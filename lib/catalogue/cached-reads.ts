@@ -17,6 +17,11 @@ export function cachedPart(id: string): Promise<PartView | null> {
   return publicRead(() => findPart(key), ["part", key], [CACHE_TAGS.part(key), CACHE_TAGS.partStock(key)])();
 }
 
+/** Parts by id from the data cache, in this order; an id whose part is gone is left out. */
+export async function cachedParts(ids: readonly string[]): Promise<PartView[]> {
+  return (await Promise.all(ids.map(cachedPart))).filter((part): part is PartView => part !== null);
+}
+
 /** A page of the catalogue in its own order (home page, GET /carparts). */
 export const cachedPartList = publicRead((paging: Paging): Promise<PartView[]> => listParts(paging), ["part-list"], [CACHE_TAGS.parts, CACHE_TAGS.stock]);
 

@@ -88,13 +88,19 @@ async function pageOfIds({ q, sort, vehicle, ranking, filters = {}, withFacets }
   return sortedList(order).idPage({ offset, limit, descending });
 }
 
-/** One page of the catalogue, optionally filtered by a search text and sorted by price or name. */
-export async function searchParts(search: PartSearch = {}): Promise<PartSearchResult> {
+/** Reads the parts of a page by id, in order (an id whose part is gone left out). */
+export type PartsReader = (ids: readonly string[]) => Promise<PartView[]>;
+
+/**
+ * One page of the catalogue, optionally filtered by a search text and sorted by price or name.
+ * `readParts`: from the database by default; a page a customer sees passes the data cache's.
+ */
+export async function searchParts(search: PartSearch = {}, readParts: PartsReader = partsByIds): Promise<PartSearchResult> {
   const { page = 1, pageSize = CATALOGUE_PAGE_SIZE } = search;
   await connectDb();
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const { ids, ...found } = await pageOfIds(search, (current - 1) * pageSize, pageSize);
-  return { ...found, parts: await partsByIds(ids), page: current, pageSize, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
+  return { ...found, parts: await readParts(ids), page: current, pageSize, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
 }
 
 /** How many parts the catalogue holds: its list's size. */

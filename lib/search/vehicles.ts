@@ -1,4 +1,6 @@
 import "server-only";
+import { cachedOrDirect, publicRead } from "@/lib/cache/public-read";
+import { CACHE_TAGS } from "@/lib/cache/tags";
 import { MODEL_YEARS_LIST } from "@/lib/fitment/menus";
 import { modelParts, vehicleParts } from "@/lib/fitment/vehicle-parts";
 import type { SearchEntry } from "@/lib/parts/search-entry";
@@ -13,9 +15,13 @@ type ModelYears = { size: number; years: Map<string, number[]> };
 
 let known: ModelYears = { size: -1, years: new Map() };
 
+// The size from the data cache: a fitment write expires the `parts` tag in every process.
+const cachedSize = publicRead(() => MODEL_YEARS_LIST.size(), ["model-years-size"], [CACHE_TAGS.parts]);
+const modelYearsSize = () => cachedOrDirect(cachedSize, () => MODEL_YEARS_LIST.size());
+
 /** Each make|model the menus hold, with its years. */
 async function modelYears(): Promise<Map<string, number[]>> {
-  const size = await MODEL_YEARS_LIST.size();
+  const size = await modelYearsSize();
   if (size === known.size) return known.years;
   const years = new Map<string, number[]>();
   for (const { year, make, model } of await MODEL_YEARS_LIST.whole()) years.set(`${make}|${model}`, [...(years.get(`${make}|${model}`) ?? []), year]);

@@ -40,9 +40,10 @@ async function addPart(partsname: string, price: number, quantity = 100) {
 }
 
 describe("cached public pages and API reads are fresh on the request after a write", () => {
-  it("a price change by the admin (PUT /carparts/{id}) shows at once on /, /parts, the part page and the API", async () => {
+  it("a price change by the admin (PUT /carparts/{id}) shows at once on /, /parts, a search, the part page and the API", async () => {
     const part = await addPart("Freshness rotor", 41);
-    const views = ["/", "/parts", `/parts/${part._id}`];
+    // A search page renders per request, but its parts come from the data cache.
+    const views = ["/", "/parts", "/parts?q=freshness+rotor", `/parts/${part._id}`];
     for (const path of views) {
       const warmed = await warm(path);
       expect(warmed.status, path).toBe(200);
@@ -70,7 +71,8 @@ describe("cached public pages and API reads are fresh on the request after a wri
   it("an order marks /, /parts and the part page stale: the next request is answered from the cache, a later one shows the new stock", async () => {
     const part = await addPart("Freshness pad set", 12, 4321);
     const views = ["/", "/parts", `/parts/${part._id}`];
-    for (const path of views) expect(showsStock((await warm(path)).html, 4321), path).toBe(true);
+    const search = "/parts?q=freshness+pad+set";
+    for (const path of [...views, search]) expect(showsStock((await warm(path)).html, 4321), path).toBe(true);
 
     const order = await world.alice.post("/orderd", orderBody(part._id, ALICE, 3));
     expect(order.status, JSON.stringify(order.body)).toBe(201);
@@ -82,14 +84,17 @@ describe("cached public pages and API reads are fresh on the request after a wri
       expect(showsStock(next.html, 4321), path).toBe(true);
     }
     // That request started one background render; a later request gets its result.
-    for (const path of views) await expect.poll(async () => showsStock((await page(path)).html, 4318), { timeout: 15_000, message: path }).toBe(true);
+    for (const path of [...views, search]) await expect.poll(async () => showsStock((await page(path)).html, 4318), { timeout: 15_000, message: path }).toBe(true);
     await expect.poll(async () => (await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.quantity, { timeout: 15_000 }).toBe(4318);
   });
 
   it("an admin's stock adjustment (PATCH /carparts/{id}/stock) shows on the very next request, not after a stale one", async () => {
     const part = await addPart("Freshness recall", 9, 250);
-    const views = ["/", "/parts", `/parts/${part._id}`];
+    const views = ["/", "/parts", "/parts?q=freshness+recall", `/parts/${part._id}`];
+    // The parts sold out are read from the data cache too: the in-stock search lists the part until it is sold out.
+    const inStock = "/parts?q=freshness+recall&stock=in";
     for (const path of views) expect(showsStock((await warm(path)).html, 250), path).toBe(true);
+    expect((await warm(inStock)).html).toContain(`href="/parts/${part._id}"`);
 
     const patch = await world.carol.call("PATCH", `/carparts/${part._id}/stock`, { json: { delta: -250 } });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
@@ -99,6 +104,7 @@ describe("cached public pages and API reads are fresh on the request after a wri
       expect(next.cache, path).not.toBe("STALE");
       expect(showsStock(next.html, 250), path).toBe(false);
     }
+    expect((await page(inStock)).html).not.toContain(`href="/parts/${part._id}"`);
     // The home page shows the catalogue's first parts: leave it as the tests after this one expect it.
     expect((await world.carol.call("DELETE", `/carparts/${part._id}`)).status).toBe(200);
   });

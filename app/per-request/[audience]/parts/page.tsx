@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { CatalogueView, catalogueMetadata } from "@/components/CatalogueView";
+import { cachedParts } from "@/lib/catalogue/cached-reads";
 import { searchParts } from "@/lib/catalogue/queries";
 import { catalogueHref, hasEmptyField, readCatalogueQuery } from "@/lib/catalogue/query-string";
 import { catalogueVehicle } from "@/lib/garage/catalogue-vehicle";
@@ -29,7 +30,7 @@ export default async function CatalogueSearchPage({ searchParams }: { searchPara
   if (shopping.unknown) notFound();
   const { category, brand, price, inStock } = query;
   const vehicle = shopping.filtered ? shopping.vehicle : null;
-  const result = await searchParts({ ...query, vehicle, ranking: shopping.vehicle, filters: { category, brand, price, inStock }, withFacets: true });
+  const result = await searchParts({ ...query, vehicle, ranking: shopping.vehicle, filters: { category, brand, price, inStock }, withFacets: true }, cachedParts);
   if (query.page > result.pageCount) notFound();
   // A search that found nothing offers the closest query that finds parts, and the vehicle's categories to browse.
   const nothing = result.total === 0 && Boolean(query.q);
