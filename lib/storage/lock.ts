@@ -94,7 +94,8 @@ async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBus
         expiryCheckedAt = Date.now();
         const held = await StockLock.findById(key).lean();
         if (held && held.expiresAt.getTime() < Date.now()) {
-          await StockLock.deleteOne({ _id: key, token: held.token });
+          // By its expiry as read too: a holder that renewed it meanwhile keeps it.
+          await StockLock.deleteOne({ _id: key, token: held.token, expiresAt: held.expiresAt });
           continue;
         }
         await signWaiting(key);
@@ -153,10 +154,20 @@ export async function takeFreeLocks(keys: string[]): Promise<HeldLocks> {
   return held;
 }
 
-/** Which of the locks taken together are still held by their token (a stalled holder's may have been taken over). */
+/**
+ * How long a lock must still have to count as held: a holder writes after asking (`heldLocks`), and
+ * a waiter takes over only a lock past its expiry. A live holder renews each third of the lock's
+ * life (`keepingLocks`), so its locks have more than this left.
+ */
+const HELD_MARGIN_MS = LOCK_TTL_MS / 3;
+
+/**
+ * Which of the locks taken together are still this holder's to write under: held by their token, and
+ * not about to expire. A stalled holder's lock may have been taken over, or be expired and about to be.
+ */
 export async function heldLocks(held: HeldLocks): Promise<Set<string>> {
-  const locks = await StockLock.find({ token: held.token }, { _id: 1 }).limit(held.keys.size).lean<{ _id: string }[]>();
-  return new Set(locks.map((lock) => lock._id));
+  const locks = await StockLock.find({ token: held.token }, { _id: 1, expiresAt: 1 }).limit(held.keys.size).lean<{ _id: string; expiresAt: Date }[]>();
+  return new Set(locks.filter((lock) => lock.expiresAt.getTime() > Date.now() + HELD_MARGIN_MS).map((lock) => lock._id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
-import { keepingLocks, LockBusyError, releaseLocks, takeFreeLocks, withLock } from "@/lib/storage/lock";
+import { heldLocks, keepingLocks, LockBusyError, releaseLocks, takeFreeLocks, withLock } from "@/lib/storage/lock";
+import { StockLock } from "@/lib/storage/models/StockLock";
 
 // Locks taken together for a long hold (a catalogue import's batch of parts) are renewed while the
 // work runs, so a writer arriving after the locks' 15 s life waits for them rather than taking them over.
@@ -31,4 +32,22 @@ describe("locks held together past their life", () => {
     expect(answer).not.toBeInstanceOf(LockBusyError);
     expect(answer).toBe("had after the hold");
   }, 60_000);
+});
+
+describe("a holder that stalled past its locks' life", () => {
+  /** What a holder whose renewals stopped (a blocked process, the database away) finds: its lock this long from expiry. */
+  const expiring = (key: string, inMs: number) => StockLock.updateOne({ _id: key }, { $set: { expiresAt: new Date(Date.now() + inMs) } });
+
+  it("no longer counts a lock held once it expired or is about to, though no one took it over, and a waiter then takes it", async () => {
+    const held = await takeFreeLocks(["stalled:a", "stalled:b", "stalled:c"]);
+    await expiring("stalled:a", -1_000);
+    // A write the holder starts now could outlast the lock: it is not the holder's to write under.
+    await expiring("stalled:b", 2_000);
+    expect([...(await heldLocks(held))]).toEqual(["stalled:c"]);
+
+    // The expired one is another's as soon as someone asks; the holder's let-go leaves that one be.
+    expect(await withLock("stalled:a", "busy", async () => (await StockLock.findById("stalled:a").lean())?.token)).not.toBe(held.token);
+    await releaseLocks(held);
+    expect(await StockLock.countDocuments({ token: held.token })).toBe(0);
+  });
 });
