@@ -45,28 +45,50 @@ function fieldsReader(): (entry: SearchEntry) => Fields {
   };
 }
 
+type WordHit = Omit<WordMatch, "typos" | "synonym">;
+const IN_DESCRIPTION: WordHit = { field: 2, exactness: 0, position: NOT_IN_NAME };
+
+// A one-letter word matches itself only: prefixes are indexed from two letters.
+const hits = (word: string, found: string) => (word.length === 1 ? found === word : found.startsWith(word));
+
 /** How one word of a term matches a part: in its name (where), brand or category, or only its list (a description). */
-function termWordMatch(word: string, fields: Fields, read: Read, id: string): Omit<WordMatch, "typos" | "synonym"> | null {
-  // A one-letter word matches itself only: prefixes are indexed from two letters.
-  const hit = (found: string) => (word.length === 1 ? found === word : found.startsWith(word));
-  const position = fields.name.findIndex(hit);
-  if (position >= 0) return { field: 0, exactness: fields.name[position] === word ? 0 : 1, position };
-  const other = fields.other.find(hit);
-  if (other) return { field: 1, exactness: other === word ? 0 : 1, position: NOT_IN_NAME };
-  return read.ids.has(id) ? { field: 2, exactness: 0, position: NOT_IN_NAME } : null;
+function termWordMatch(word: string, fields: Fields, read: Read, id: string): WordHit | null {
+  // Plain loops: this runs for every word of every term of every part a search reads.
+  for (let position = 0; position < fields.name.length; position++) {
+    const found = fields.name[position]!;
+    if (hits(word, found)) return { field: 0, exactness: found === word ? 0 : 1, position };
+  }
+  for (const found of fields.other) if (hits(word, found)) return { field: 1, exactness: found === word ? 0 : 1, position: NOT_IN_NAME };
+  return read.ids.has(id) ? IN_DESCRIPTION : null;
 }
 
-function termMatch(term: PlanTerm, fields: Fields, reads: Map<string, Read>, id: string): WordMatch | null {
-  let match: WordMatch = { typos: term.typos, synonym: term.synonym, field: 0, exactness: 0, position: NOT_IN_NAME };
-  for (const [at, word] of term.term.split(" ").entries()) {
+/** A plan's term with its words split once a search, not once a part. */
+type SplitTerm = PlanTerm & { words: string[] };
+
+function termMatch(term: SplitTerm, fields: Fields, reads: Map<string, Read>, id: string): WordMatch | null {
+  const match: WordMatch = { typos: term.typos, synonym: term.synonym, field: 0, exactness: 0, position: NOT_IN_NAME };
+  for (let at = 0; at < term.words.length; at++) {
+    const word = term.words[at]!;
     const found = termWordMatch(word, fields, reads.get(word)!, id);
     if (!found) return null;
-    match = { ...match, field: Math.max(match.field, found.field), exactness: match.exactness + found.exactness, position: at === 0 ? found.position : match.position };
+    match.field = Math.max(match.field, found.field);
+    match.exactness += found.exactness;
+    if (at === 0) match.position = found.position;
   }
   return match;
 }
 
 const better = (a: WordMatch, b: WordMatch) => a.typos - b.typos || a.field - b.field || a.exactness - b.exactness || Number(a.synonym) - Number(b.synonym);
+
+/** How a query word matches a part at best, of its terms: null when none does. */
+function wordMatch(terms: readonly SplitTerm[], fields: Fields, reads: Map<string, Read>, id: string): WordMatch | null {
+  let best: WordMatch | null = null;
+  for (const term of terms) {
+    const found = termMatch(term, fields, reads, id);
+    if (found && (!best || better(found, best) < 0)) best = found;
+  }
+  return best;
+}
 
 /**
  * The parts a plan matches, scored, and whether every list it read was read whole. `within`: the
@@ -90,11 +112,12 @@ export async function planMatches(plan: QueryPlan, within: readonly SearchEntry[
   const universe = within ?? vehicleEntries;
   for (const found of universe ? [{ entries: universe }] : [...reads.values(), ...numberReads]) for (const entry of found.entries) if (!named || named.has(entry.id)) candidates.set(entry.id, entry);
   const wordCount = plan.words.length;
+  const wordTerms = plan.words.map((word) => word.terms.map((term) => ({ ...term, words: term.term.split(" ") })));
   const matches: (Match & { hits: boolean[] })[] = [];
   for (const entry of candidates.values()) {
     const numberMatch = exactNumber?.ids.has(entry.id) ? 0 : numberPrefix?.ids.has(entry.id) ? 1 : 2;
     const fields = fieldsOf(entry);
-    const words = plan.words.map((word) => word.terms.map((term) => termMatch(term, fields, reads, entry.id)).filter((found): found is WordMatch => found !== null).sort(better)[0] ?? null);
+    const words = wordTerms.map((terms) => wordMatch(terms, fields, reads, entry.id));
     const matched = words.filter((found): found is WordMatch => found !== null);
     if (matched.length === 0 && numberMatch === 2) continue;
     matches.push({
