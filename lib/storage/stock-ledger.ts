@@ -191,21 +191,24 @@ export function keepStock<Item extends WrittenItem, Fields>(ledger: StockLedger<
       trust: (id: string, item: Item) => boolean,
     ): Promise<T> {
       const taken = await takeFreeLocks(ids.map(lockOf));
+      const stillHeld = async (wanted: string[]) => {
+        const held = await heldLocks(taken);
+        return new Set(wanted.filter((id) => held.has(lockOf(id))));
+      };
       try {
-        const found = new Map<string, Item | null>();
-        const toRead = ids.filter((id) => {
-          if (!taken.keys.has(lockOf(id))) return false;
-          const known = memory.rememberedItem(id);
-          if (known && trust(id, known)) found.set(id, known);
-          return !found.has(id);
+        // Renewed from the moment they are taken: the reads under them spend their life too.
+        return await keepingLocks(taken, async () => {
+          const found = new Map<string, Item | null>();
+          const toRead = ids.filter((id) => {
+            if (!taken.keys.has(lockOf(id))) return false;
+            const known = memory.rememberedItem(id);
+            if (known && trust(id, known)) found.set(id, known);
+            return !found.has(id);
+          });
+          const read = await Promise.all(toRead.map(readForTakingLocked));
+          toRead.forEach((id, i) => found.set(id, read[i]!));
+          return work(found, ids.filter((id) => !taken.keys.has(lockOf(id))), stillHeld);
         });
-        const read = await Promise.all(toRead.map(readForTakingLocked));
-        toRead.forEach((id, i) => found.set(id, read[i]!));
-        const stillHeld = async (wanted: string[]) => {
-          const held = await heldLocks(taken);
-          return new Set(wanted.filter((id) => held.has(lockOf(id))));
-        };
-        return await keepingLocks(taken, () => work(found, ids.filter((id) => !taken.keys.has(lockOf(id))), stillHeld));
       } finally {
         await releaseLocks(taken).catch(() => undefined);
       }
