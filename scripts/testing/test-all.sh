@@ -29,12 +29,19 @@ fi
 export TEST_RESULTS_DIR="$PWD/.test-results"
 rm -rf "$TEST_RESULTS_DIR" && mkdir -p "$TEST_RESULTS_DIR"
 steps=()
+# Each step's wall time, printed as it ends and once more together before the closing line: the
+# whole command has a time budget, and this is where to look when it grows.
+timings=()
 run_step() {
   local name=$1; shift
   echo "[test] $name"
+  local started=$SECONDS
   "$@"
   local code=$?
+  local took=$((SECONDS - started))
+  echo "[test] $name: exit $code after ${took} s"
   steps+=("$name=$code")
+  timings+=("$name ${took} s")
   return "$code"
 }
 
@@ -57,6 +64,8 @@ if run_step build npx next build; then
   run_step playwright env E2E_SHOPS="${E2E_SHOPS:-2}" npx playwright test
 fi
 
+printf -v by_step '%s, ' "${timings[@]}"
+echo "[test] time by step: ${by_step%, }; ${SECONDS} s in all"
 node scripts/testing/test-summary.mjs "$TEST_RESULTS_DIR" "${steps[@]}"
 for step in "${steps[@]}"; do
   [ "${step#*=}" = 0 ] || exit 1
