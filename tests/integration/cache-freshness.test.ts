@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Part } from "@/models/Part";
 import { ALICE, orderBody, setUpApiWorld } from "../support/api";
-import { Client } from "../support/client";
+import { Client, signedUpClient } from "../support/client";
 
 // Public pages and API reads are served from Next's cache (lib/cache/public-read.ts and each domain's cached-reads.ts, lib/cache/cached-routes.ts).
 // An edit must show on the very next request: these tests read every cached view, write through
@@ -228,5 +228,32 @@ describe("a change made straight in the database", () => {
     expect((await page(`/parts/${part._id}`)).html).toContain("$31");
     expect((await page("/parts")).html).toContain("$31");
     expect((await world.nobody.get<PartReply>(`/carparts/${part._id}`)).body.result.price).toBe(31);
+  });
+});
+
+// Last: its part keeps an open order, so it stays in the catalogue (the home page's parts above count on their own).
+describe("a customer's cart page", () => {
+  it("shows its parts as the catalogue does: an admin's edit and stock adjustment at once, another customer's order once its stale entry is refreshed", async () => {
+    const part = await addPart("Freshness cart drum", 33, 10);
+    const shopper = await signedUpClient(world.server.baseUrl, "cart-freshness@example.com", "Cart Freshness");
+    expect((await shopper.post("/cart/items", { partId: part._id, quantity: 4 })).status).toBe(201);
+    const cartPage = async () => {
+      const reply = await shopper.call<string>("GET", "/cart");
+      expect(reply.status).toBe(200);
+      return String(reply.body).replaceAll("<!-- -->", "");
+    };
+    expect(await cartPage()).toContain("$33 per unit");
+
+    expect((await world.carol.put(`/carparts/${part._id}`, { price: 35 })).status).toBe(200);
+    const edited = await cartPage();
+    expect(edited).toContain("$35 per unit");
+    expect(edited).toContain("The price changed from $33.00 to $35.00 since you added it");
+
+    // Another customer takes 7 of the 10: the cart's 4 are short, told once the part's entry is refreshed.
+    expect((await world.alice.post("/orderd", orderBody(part._id, ALICE, 7))).status).toBe(201);
+    await expect.poll(cartPage, { timeout: 15_000 }).toContain("Only 3 left");
+
+    expect((await world.carol.call("PATCH", `/carparts/${part._id}/stock`, { json: { delta: -3 } })).status).toBe(200);
+    expect(await cartPage()).toContain("Out of stock");
   });
 });

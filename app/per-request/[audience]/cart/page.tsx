@@ -5,17 +5,21 @@ import { CartSummary } from "@/components/cart/CartSummary";
 import { cartNotice } from "@/components/cart/notice";
 import { mergeNotices } from "@/lib/cart/cookies";
 import { cartOwner } from "@/lib/cart/owner";
+import { cachedParts } from "@/lib/catalogue/cached-reads";
 import { readCart } from "@/lib/cart/queries";
 import { fitVerdicts } from "@/lib/garage/fit";
 import { cookieVehicle } from "@/lib/garage/vehicle-cookie";
 
 // The cart page (/cart, rewritten here so the header's count and links come from the route like
-// every public page's): a visitor's or a customer's cart, read per request with each part as it is now.
+// every public page's): a visitor's or a customer's cart, read per request. Its parts come from the
+// data cache, as the catalogue's pages show them: an admin's price or stock change expires a part's
+// entry at once, an order's stock marks it stale (refreshed on the next view). The checkout's review
+// and the placing read every part as it is now, so what is charged never rests on the cache.
 
 export const metadata: Metadata = { title: "Your cart", robots: { index: false } };
 
 export default async function CartPage() {
-  const [cart, vehicle, notice, merged] = await Promise.all([cartOwner().then(readCart), cookieVehicle(), cartNotice(), mergeNotices()]);
+  const [cart, vehicle, notice, merged] = await Promise.all([cartOwner().then((owner) => readCart(owner, cachedParts)), cookieVehicle(), cartNotice(), mergeNotices()]);
   const sold = cart.lines.filter((line) => !line.partDeleted).map((line) => ({ _id: line.partId }));
   const fit = vehicle && sold.length > 0 ? await fitVerdicts(sold, vehicle) : undefined;
   return (
