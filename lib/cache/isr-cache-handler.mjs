@@ -13,10 +13,12 @@
 //
 // Plain JavaScript: Next loads this file itself at run time (next.config.ts `cacheHandler`).
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { offerLocalTagStates } from "./local-tag-states.mjs";
 import { withScriptHashes } from "./script-hashes.mjs";
 
 // Node hands over the CommonJS exports object; Next's bundler (it bundles this file too) its default export.
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
+offerLocalTagStates();
 
 export default class ShopCacheHandler extends FileSystemCache {
   async get(key, ctx) {

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import tagsManifestModule from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { applyLocally, offerLocalTagStates } from "./local-tag-states.mjs";
 import { onRedis } from "../redis/connection.mjs";
 import { decodeEntry, encodeEntry, tagsOfEntry } from "./cache-entry-codec.mjs";
 import { LocalCopies } from "./local-copies.mjs";
@@ -23,7 +24,8 @@ import { withScriptHashes } from "./script-hashes.mjs";
 import { ENTRY_LIFETIME_MS, READ_ENTRY_SCRIPT, entryKeyPrefix, revalidationOf, revalidationUnshared, shareRevalidation, statesOfReply, tagStatesKey } from "./shared-tags.mjs";
 
 // Node hands over the CommonJS exports object; a bundler its default export.
-const { tagsManifest, areTagsExpired } = tagsManifestModule.default ?? tagsManifestModule;
+const { areTagsExpired } = tagsManifestModule.default ?? tagsManifestModule;
+offerLocalTagStates();
 
 /** DEPLOYMENT_ID, else the build's id: entries of one build are never served by another. */
 function readDeploymentId(serverDistDir) {
@@ -50,11 +52,6 @@ function deploymentId(serverDistDir) {
 function lifetimeMs(cacheControl) {
   const expire = cacheControl?.expire;
   return typeof expire === "number" && expire > 0 ? Math.min(ENTRY_LIFETIME_MS, expire * 1000) : ENTRY_LIFETIME_MS;
-}
-
-/** Updates this process's manifest as Next's FileSystemCache does: a state not named is kept. */
-function applyLocally(states) {
-  for (const [tag, state] of states) tagsManifest.set(tag, { ...tagsManifest.get(tag), ...state });
 }
 
 const COPIES = Symbol.for("autoparts.cache.localCopies");

@@ -9,6 +9,8 @@ export const EXPIRED_NOW: Durations;
 export function tagStatesKey(database?: string): string;
 export function entryKeyPrefix(deploymentId: string, database?: string): string;
 export function revalidationOf(tags: string[], durations: Durations | undefined, now?: number): Revalidation;
+export const LOCAL_TAG_STATES: unique symbol;
+export function applyHere(revalidation: Revalidation): boolean;
 export const EVERY_ENTRY_TAG: "public";
 export function revalidationUnshared(): boolean;
 export function shareRevalidation(revalidation: Revalidation): Promise<boolean>;

@@ -39,6 +39,20 @@ export function revalidationOf(tags, durations, now = Date.now()) {
   });
 }
 
+/** Where the cache handler Next loaded offers its process's tag states (lib/cache/local-tag-states.mjs). */
+export const LOCAL_TAG_STATES = Symbol.for("autoparts.cache.localTagStates");
+
+/**
+ * Applies a revalidation to this process's tag states at once, in a request or outside one; false
+ * where no cache handler was loaded (a script, a test, a server that has cached nothing yet).
+ */
+export function applyHere(revalidation) {
+  const apply = globalThis[LOCAL_TAG_STATES];
+  if (typeof apply !== "function") return false;
+  apply(revalidation);
+  return true;
+}
+
 /** The tag every cached public entry carries (lib/cache/tags.ts CACHE_TAGS.public). */
 export const EVERY_ENTRY_TAG = "public";
 

@@ -1,5 +1,5 @@
 import { revalidateTag } from "next/cache";
-import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, revalidationOf, shareRevalidation } from "@/lib/cache/shared-tags.mjs";
+import { EVERY_ENTRY_TAG, EXPIRED_NOW, STALE_NOW, applyHere, revalidationOf, shareRevalidation } from "@/lib/cache/shared-tags.mjs";
 
 // Public pages (home, catalogue, part pages, sitemap) and API reads are cached by these tags
 // (lib/cache/public-read.ts). Every write to parts, stock or reviews calls one of the functions
@@ -30,11 +30,14 @@ type Invalidation = "max" | { expire: 0 };
 
 /**
  * `"max"`: stale now, served while one background render refreshes it; `{ expire: 0 }`: gone now.
- * Next applies it to this process (after the reply, for a route handler); with REDIS_URL the states
- * are also written to Redis before the promise resolves, so the caller's reply goes out only once
- * every server process would answer the next read from them (lib/cache/shared-tags.mjs).
+ * Applied to this process at once, in a request or outside one (lib/cache/local-tag-states.mjs),
+ * and told to Next as well; with REDIS_URL the states are also written to Redis before the promise
+ * resolves, so the caller's reply goes out only once every server process would answer the next
+ * read from them (lib/cache/shared-tags.mjs).
  */
 async function invalidate(tags: string[], how: Invalidation): Promise<void> {
+  const revalidation = revalidationOf(tags, how === "max" ? STALE_NOW : EXPIRED_NOW);
+  applyHere(revalidation);
   for (const tag of tags) {
     try {
       revalidateTag(tag, how);
@@ -43,7 +46,7 @@ async function invalidate(tags: string[], how: Invalidation): Promise<void> {
       if (!(error instanceof Error) || !/static generation store|workStore|outside a request/i.test(error.message)) throw error;
     }
   }
-  await shareRevalidation(revalidationOf(tags, how === "max" ? STALE_NOW : EXPIRED_NOW));
+  await shareRevalidation(revalidation);
 }
 
 /** Ids are tagged in lower case (lib/catalogue/cached-reads.ts), however the URL spelled them. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Types } from "mongoose";
+import { stockChanged } from "@/lib/cache/tags";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { type DayChange, changeDayTotalsOnce, forgetDayChange, inRevenue, orderDayChange, paymentDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, paidChanges, statusMoveChanges } from "@/lib/orders/order-lists";
@@ -167,7 +168,11 @@ async function completeCutShortChange(partId: string, noted: NotedChange, journa
   if (!(await written(change))) return orderChanges.end(partId, journalToken);
   const day = await applyListsAndDay(change, true);
   const part = change.parts.find((own) => own.partId.toLowerCase() === partId);
-  if (part) await restockPart(change, part, true);
+  if (part) {
+    await restockPart(change, part, true);
+    // As the change itself would have (lib/orders/commands.ts): the pages showing this part's stock go stale.
+    await stockChanged([partId]);
+  }
   await orderChanges.end(partId, journalToken);
   if (day && change.parts.length === 1) await forgetDayChange(change.createdAt, change.mark, change.token);
   console.warn(`[orders] completed the lists, totals and stock of order ${change.order} on part ${partId}, whose change was cut short`);
