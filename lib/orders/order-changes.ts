@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Types } from "mongoose";
 import { stockChanged } from "@/lib/cache/tags";
+import { logUnexpected } from "@/lib/storage/database-down";
 import { writeJournal } from "@/lib/storage/list-journal";
 import { type DayChange, changeDayTotalsOnce, forgetDayChange, inRevenue, orderDayChange, paymentDayChange } from "@/lib/orders/day-totals";
 import { changeOrderLists, orderListChanges, paidChanges, statusMoveChanges } from "@/lib/orders/order-lists";
@@ -170,8 +171,9 @@ async function completeCutShortChange(partId: string, noted: NotedChange, journa
   const part = change.parts.find((own) => own.partId.toLowerCase() === partId);
   if (part) {
     await restockPart(change, part, true);
-    // As the change itself would have (lib/orders/commands.ts): the pages showing this part's stock go stale.
-    await stockChanged([partId]);
+    // As the change itself would have (lib/orders/commands.ts): the pages showing this part's stock go
+    // stale. A failure there must not leave the change's note open for every later holder of the lock.
+    await stockChanged([partId]).catch((error: unknown) => logUnexpected(`[orders] marking the stock of part ${partId} stale failed`, error));
   }
   await orderChanges.end(partId, journalToken);
   if (day && change.parts.length === 1) await forgetDayChange(change.createdAt, change.mark, change.token);

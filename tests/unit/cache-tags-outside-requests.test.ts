@@ -1,4 +1,6 @@
+import tagsManifestModule from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { offerLocalTagStates } from "@/lib/cache/local-tag-states.mjs";
 import { LOCAL_TAG_STATES, type Revalidation } from "@/lib/cache/shared-tags.mjs";
 import { partsChanged, stockChanged } from "@/lib/cache/tags";
 
@@ -31,6 +33,21 @@ describe("a revalidation outside any request", () => {
     const edit = Object.fromEntries(applied.splice(0));
     expect(Object.keys(edit)).toEqual(["parts", "part:abcdef0123456789abcdef01"]);
     for (const state of Object.values(edit)) expect(state.expired).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("reaches Next's own tags manifest, the one it checks an entry against, once a cache handler has offered it", async () => {
+    const { areTagsExpired, areTagsStale } = tagsManifestModule;
+    const id = "0123456789abcdef01234567";
+    const storedAt = Date.now() - 1_000;
+    offerLocalTagStates();
+    await stockChanged([id]);
+    expect(areTagsStale([`stock:${id}`], storedAt)).toBe(true);
+    expect(areTagsExpired([`stock:${id}`], storedAt)).toBe(false);
+    expect(areTagsExpired([`part:${id}`], storedAt)).toBe(false);
+    await partsChanged(id);
+    expect(areTagsExpired([`part:${id}`], storedAt)).toBe(true);
+    // An entry stored after the change is fresh again.
+    expect(areTagsStale([`stock:${id}`, `part:${id}`], Date.now() + 1)).toBe(false);
   });
 
   it("is a no-op where no cache handler offered them (a script, a test)", async () => {
