@@ -9,7 +9,11 @@ import { announceReleased, wakesHeard, watchReleases } from "@/lib/storage/lock-
 // alike (whose conditional updates read and then write without atomicity).
 
 const LOCK_TTL_MS = 15_000;
-const LOCK_WAIT_MS = 10_000;
+/**
+ * How long a caller waits for a lock held elsewhere before it is turned away (503), LOCK_WAIT_MS
+ * (read on each wait, so a test of a lock that stays busy can shorten it without a new process).
+ */
+const lockWaitMs = () => (Number(process.env.LOCK_WAIT_MS) > 0 ? Number(process.env.LOCK_WAIT_MS) : 10_000);
 /**
  * How often a waiter reads the holder's lock to see whether it expired (its holder died): a lock
  * held by a live process is let go long before, so reading it on every try only loads the
@@ -68,7 +72,7 @@ type WhileBusy<T> = () => Promise<T | undefined>;
 /** The lock's token once held, or what `whileBusy` answered instead of waiting. */
 async function acquire<T>(key: string, busyMessage: string, whileBusy?: WhileBusy<T>): Promise<{ token: string } | { instead: T }> {
   const token = randomUUID();
-  const deadline = Date.now() + LOCK_WAIT_MS;
+  const deadline = Date.now() + lockWaitMs();
   let expiryCheckedAt = -Infinity;
   let signed = false;
   // Watching before the first try: a release heard after a failed try wakes the wait that follows it.

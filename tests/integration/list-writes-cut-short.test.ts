@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPart, deletePart, updatePart } from "@/lib/catalogue/commands";
 import { CATALOGUE_LIST, listChanges, partListChanges, sortedList } from "@/lib/catalogue/lists";
 import { LISTED_FIELDS, type ListedPart } from "@/lib/parts/listed-part";
@@ -18,26 +18,17 @@ import { partSchema } from "@/lib/validation/parts";
 import { Fitment } from "@/models/Fitment";
 import { Part } from "@/models/Part";
 import { Review } from "@/models/Review";
-import { StockLock } from "@/lib/storage/models/StockLock";
 import { User } from "@/models/User";
 import { fitmentDisagreements } from "../support/lists-agree";
+import { locksHeldElsewhere } from "../support/locks-held-elsewhere";
 
 // Every write of a document and then its lists, cut short between the two (the database gone, a
 // list that stays busy): the lists must come to agree with the documents, through the next write of
 // the same thing or through the server's start-up, never only through a reindex.
 
-const heldLists: string[] = [];
-/** Holds a list's lock as a writer elsewhere would, so a write reaching that list fails after its document is written. */
-async function holdList({ name }: { name: string }): Promise<void> {
-  await StockLock.collection.insertOne({ _id: `list:${name}`, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
-  heldLists.push(name);
-}
-afterEach(async () => {
-  for (const list of heldLists.splice(0)) await StockLock.deleteOne({ _id: `list:${list}`, token: "held-by-the-test" });
-});
-async function letGo(): Promise<void> {
-  for (const list of heldLists.splice(0)) await StockLock.deleteOne({ _id: `list:${list}`, token: "held-by-the-test" });
-}
+const { hold, letGo } = locksHeldElsewhere();
+/** Holds a list's lock, so a write reaching that list fails after its document is written. */
+const holdList = ({ name }: { name: string }) => hold(`list:${name}`);
 
 const holds = async (list: { wholeIds(): Promise<string[]> }, id: string) => (await list.wholeIds()).includes(id);
 const listedPart = (id: string) => Part.findById(id, LISTED_FIELDS).lean<ListedPart>();

@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
-import { StockLock } from "@/lib/storage/models/StockLock";
+import { locksHeldElsewhere } from "../support/locks-held-elsewhere";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { onMailsRecorded } from "@/lib/mail/due";
 import { changeOrderStatus, deleteOrder, markOrderPaid } from "@/lib/orders/commands";
@@ -69,14 +69,7 @@ async function handedOver(work: () => Promise<unknown>): Promise<QueuedMail[]> {
   return mails;
 }
 
-const held: string[] = [];
-async function hold(lock: string): Promise<void> {
-  await StockLock.collection.insertOne({ _id: lock, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
-  held.push(lock);
-}
-afterEach(async () => {
-  for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: "held-by-the-test" });
-});
+const { hold, letGo } = locksHeldElsewhere();
 
 beforeAll(async () => {
   await connectDb();
@@ -173,7 +166,7 @@ describe("an order's status or payment changed", () => {
     const order = await onePart(partId, 2);
     await hold("lists:orders");
     await expect(changeOrderStatus(order._id, "cancelled")).rejects.toThrow();
-    for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: "held-by-the-test" });
+    await letGo();
     await completeInterruptedWrites();
     await completeInterruptedWrites();
     expect(await kinds(order._id)).toEqual(["order-confirmation", "order-cancelled"]);

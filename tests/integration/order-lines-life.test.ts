@@ -1,5 +1,5 @@
 import { Types } from "mongoose";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connectDb } from "@/lib/storage/connect";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
 import { cancelUnpaidTransfer, changeOrderStatus, deleteOrder, markOrderPaid } from "@/lib/orders/commands";
@@ -8,7 +8,7 @@ import { ALL_ORDERS, UNPAID_TRANSFERS, customerList, statusList } from "@/lib/or
 import { expireUnpaidTransfers } from "@/lib/orders/unpaid-transfers";
 import { ensureIndexes } from "@/lib/seed/seed";
 import { ListJournal } from "@/lib/storage/models/ListJournal";
-import { StockLock } from "@/lib/storage/models/StockLock";
+import { locksHeldElsewhere } from "../support/locks-held-elsewhere";
 import type { AccountView } from "@/lib/users/views";
 import { toCents } from "@/lib/validation/orders";
 import { Order, ORDER_STATUSES } from "@/models/Order";
@@ -26,15 +26,8 @@ const CUSTOMER = "lines@example.com";
 const START = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const held: string[] = [];
-/** Holds a lock as a writer elsewhere would, so a change reaching it fails after its order is written. */
-async function hold(lock: string): Promise<void> {
-  await StockLock.collection.insertOne({ _id: lock, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
-  held.push(lock);
-}
-afterEach(async () => {
-  for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: "held-by-the-test" });
-});
+/** A lock held here makes a change reaching it fail after its order is written. */
+const { hold, letGo } = locksHeldElsewhere();
 
 /** Stock on the shelf plus the units of this part's lines in orders not cancelled: START when nothing was lost or doubled. */
 async function conserved(partId: string): Promise<number> {
@@ -122,7 +115,7 @@ describe("a change of an order of several lines cut short", () => {
     const order = await placeLines([[a!, 2], [b!, 3], [c!, 4]]);
     await hold("lists:orders");
     await expect(changeOrderStatus(String(order._id), "cancelled")).rejects.toThrow();
-    await StockLock.deleteOne({ _id: "lists:orders", token: "held-by-the-test" });
+    await letGo();
     expect((await Order.findById(order._id).lean())!.status).toBe("cancelled");
     await completeInterruptedWrites();
     expect([await stockOf(a), await stockOf(b), await stockOf(c)]).toEqual([START, START, START]);
@@ -138,7 +131,7 @@ describe("a change of an order of several lines cut short", () => {
     // The day's totals stay busy: the delete stops after its order is gone, before any line is back.
     await hold(`orderday:${dayOf(order.createdAt)}`);
     await expect(deleteOrder(String(order._id), ADMIN)).rejects.toThrow();
-    await StockLock.deleteOne({ _id: `orderday:${dayOf(order.createdAt)}`, token: "held-by-the-test" });
+    await letGo();
     expect(await Order.exists({ _id: order._id })).toBeNull();
     // Part b's next change completes b's share first: b's units back, once.
     await changeOrderStatus(String(other._id), "cancelled");

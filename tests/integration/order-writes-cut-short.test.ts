@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPart } from "@/lib/catalogue/commands";
 import { connectDb } from "@/lib/storage/connect";
 import { completeInterruptedWrites } from "@/lib/maintenance/interrupted-writes";
@@ -12,7 +12,7 @@ import { partSchema } from "@/lib/validation/parts";
 import type { AccountView } from "@/lib/users/views";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/lib/storage/models/StockLock";
+import { locksHeldElsewhere } from "../support/locks-held-elsewhere";
 
 // A cancel, a delete or a status move cut short after its order is written (a list or a day's
 // totals that stay busy, as a crash would leave them): once the server starts again, or the part's
@@ -23,16 +23,8 @@ const ADMIN = { role: "admin", email: "admin@example.com" } as AccountView;
 const CUSTOMER = "cut-short@example.com";
 const START_STOCK = 20;
 
-const held: string[] = [];
-/** Holds a lock as a writer elsewhere would, so a change reaching it fails after its order is written. */
-async function hold(lock: string): Promise<void> {
-  await StockLock.collection.insertOne({ _id: lock, token: "held-by-the-test", expiresAt: new Date(Date.now() + 60_000) } as never);
-  held.push(lock);
-}
-async function letGo(): Promise<void> {
-  for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: "held-by-the-test" });
-}
-afterEach(letGo);
+/** A lock held here makes a change reaching it fail after its order is written. */
+const { hold, letGo } = locksHeldElsewhere();
 const ORDER_LISTS = "lists:orders";
 const today = () => `orderday:${dayOf(new Date())}`;
 

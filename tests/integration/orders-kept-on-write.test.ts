@@ -10,11 +10,13 @@ import { ensureIndexes } from "@/lib/seed/seed";
 import type { AccountView } from "@/lib/users/views";
 import { Order, ORDER_STATUSES, type OrderDoc } from "@/models/Order";
 import { Part } from "@/models/Part";
-import { StockLock } from "@/lib/storage/models/StockLock";
+import { locksHeldElsewhere } from "../support/locks-held-elsewhere";
 
 // The order lists and the revenue by day are kept on write: after any mix of concurrent orders,
 // cancels and deletes they must say exactly what the orders collection says.
 
+/** The order lists held as another server holds them, past the wait of a writer here. */
+const { hold, letGo } = locksHeldElsewhere();
 const ADMIN: AccountView = { email: "admin@example.com", name: "Admin", image: "", role: "admin" };
 const CUSTOMERS = ["ann@example.com", "ben@example.com", "cat@example.com"];
 
@@ -124,15 +126,11 @@ describe("orders kept on write", () => {
 
   it("an order stored while its lists cannot be written is still acknowledged (a retry would order twice), and reindexOrders lists it", async () => {
     const part = await Part.create({ partsname: "Listed later", image: "/x.svg", price: 3, quantity: 5, description: "d" });
-    // Another server holds the order lists, and keeps them past the wait of a writer here.
-    await StockLock.collection.insertOne({ _id: ORDER_LISTS_LOCK.lock, token: "another server", expiresAt: new Date(Date.now() + 60_000) } as never);
-    try {
-      const order = await placeOrder({ ...orderInput(String(part._id), 0), email: "patient@example.com", quantity: 1 });
-      expect(await Order.findById(order._id).lean()).not.toBeNull();
-      expect((await Part.findById(part._id).lean())?.quantity).toBe(4);
-    } finally {
-      await StockLock.deleteOne({ _id: ORDER_LISTS_LOCK.lock });
-    }
+    await hold(ORDER_LISTS_LOCK.lock);
+    const order = await placeOrder({ ...orderInput(String(part._id), 0), email: "patient@example.com", quantity: 1 });
+    expect(await Order.findById(order._id).lean()).not.toBeNull();
+    expect((await Part.findById(part._id).lean())?.quantity).toBe(4);
+    await letGo();
     await reindexOrders();
     expect((await listOrdersFor("patient@example.com")).map((o) => o.partsname)).toEqual(["Listed later"]);
   }, 60_000);
