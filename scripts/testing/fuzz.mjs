@@ -16,15 +16,22 @@ const CHECKS = "not_a_server_error,status_code_conformance,response_schema_confo
 
 // schemathesis closes with pytest's framed summary ("=== 3 warnings in 35.73s ==="), which a reader of
 // the test command's output takes for a pytest run that executed no test. Its frames are dropped so the
-// command's one closing line (scripts/testing/test-summary.mjs) is the only summary there is.
-function run(args) {
+// command's one closing line (scripts/testing/test-summary.mjs) is the only summary there is. The runs
+// go side by side, so each one's report is printed whole once it ends, under its heading.
+function run(heading, args) {
   return new Promise((resolve) => {
-    const child = spawn(st, args, { stdio: ["ignore", "pipe", "inherit"], cwd: repoRoot });
-    createInterface({ input: child.stdout }).on("line", (line) => {
+    const report = [heading];
+    const child = spawn(st, args, { stdio: ["ignore", "pipe", "pipe"], cwd: repoRoot });
+    const keep = (line) => {
       const framed = line.match(/^=+ (.*) =+$/);
-      console.log(framed ? `[fuzz] ${framed[1]}` : line);
+      report.push(framed ? `[fuzz] ${framed[1]}` : line);
+    };
+    createInterface({ input: child.stdout }).on("line", keep);
+    createInterface({ input: child.stderr }).on("line", keep);
+    child.on("close", (code) => {
+      console.log(report.join("\n"));
+      resolve(code ?? 1);
     });
-    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
@@ -39,9 +46,11 @@ try {
     ["customer", await signIn(server.baseUrl, { email: "fuzz-customer@example.com", password: "fuzz-customer-pass", name: "Fuzz Customer" })],
     ["admin", await signIn(server.baseUrl, { email: process.env.FUZZ_ADMIN_EMAIL ?? "admin@autoparts.local", password: process.env.FUZZ_ADMIN_PASSWORD ?? "admin-dev-password" })],
   ];
-  for (const [who, cookie] of identities) {
-    console.log(`\n[fuzz] ${mode} run as the ${who}: up to ${maxExamples} examples per operation`);
-    const code = await run([
+  // Side by side: each run waits on the server as much as it works, and the two take half as long
+  // together as one after the other. Whatever the admin's run changes, the customer's must still get
+  // answers that are no server error and that the description allows.
+  const codes = await Promise.all(identities.map(([who, cookie]) =>
+    run(`\n[fuzz] ${mode} run as the ${who}: up to ${maxExamples} examples per operation`, [
       "--no-color",
       "run",
       `${server.baseUrl}/openapi.json`,
@@ -58,9 +67,9 @@ try {
       ...(mode === "short" ? ["--phases", "examples,coverage,fuzzing"] : []),
       // The test command's closing line (scripts/testing/test-summary.mjs) counts the operations from this report.
       ...(process.env.TEST_RESULTS_DIR ? ["--report", "junit", "--report-junit-path", path.join(process.env.TEST_RESULTS_DIR, `fuzz-${who}.xml`)] : []),
-    ]);
-    if (code !== 0) failed = true;
-  }
+    ]),
+  ));
+  if (codes.some((code) => code !== 0)) failed = true;
   const errors = server.output().split("\n").filter((line) => line.includes("[api] unexpected error"));
   if (errors.length > 0) {
     console.error(`[fuzz] the server logged ${errors.length} unexpected error(s)`);

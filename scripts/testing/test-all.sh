@@ -61,7 +61,8 @@ if run_step build npx next build; then
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
   run_step fuzz bash scripts/testing/fuzz.sh short
   # Two shops, each with a worker of its own (e2e/shops.ts): the journeys take about half as long.
-  run_step playwright env E2E_SHOPS="${E2E_SHOPS:-2}" npx playwright test
+  # No traces: recording them costs a fifth of the journeys' time, and a failure is run again alone.
+  run_step playwright env E2E_SHOPS="${E2E_SHOPS:-2}" E2E_TRACE="${E2E_TRACE:-off}" npx playwright test
 fi
 
 printf -v by_step '%s, ' "${timings[@]}"
