@@ -5,16 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MODE="${1:-long}"
-VENV=.cache/fuzz-venv
-SCHEMATHESIS_VERSION="${SCHEMATHESIS_VERSION:-4.32.5}"
 export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next-test}"
 export NEXT_TELEMETRY_DISABLED=1
 
-if ! "$VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
-  echo "[fuzz] installing schemathesis $SCHEMATHESIS_VERSION into $VENV (from PyPI)"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
-fi
+bash scripts/testing/fuzz-tools.sh
 if [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
   echo "[fuzz] no production build in $NEXT_DIST_DIR: building"
   npx next build

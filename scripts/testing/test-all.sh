@@ -52,6 +52,11 @@ run_step mail node -e 'import("./scripts/services/mailpit.mjs").then(m => m.ensu
 # Redis and nginx (Debian's) for the tests of several server processes (npm run cluster's shape).
 run_step services node -e 'Promise.all([import("./scripts/services/redis.mjs"), import("./scripts/services/nginx.mjs"), import("./scripts/performance/load/pages.mjs")]).then(([redis, nginx, load]) => { redis.ensureRedisInstalled(); nginx.ensureNginxInstalled(); load.ensureWrkInstalled(); }).catch(e => { console.error(e.message); process.exit(1); })'
 
+# The fuzzer installs from PyPI while lint and the build run (half a minute of mostly waiting); the
+# fuzz step waits for it, and installs it itself should this have failed.
+bash scripts/testing/fuzz-tools.sh > "$TEST_RESULTS_DIR/fuzz-tools.log" 2>&1 &
+fuzz_tools=$!
+
 # The build comes before vitest: the API tests run the production server (next start) on it.
 export NEXT_DIST_DIR=.next-test
 run_step lint npx eslint .
@@ -59,6 +64,7 @@ run_step deps npm run --silent deps
 if run_step build npx next build; then
   run_step typecheck npx tsc --noEmit
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
+  wait "$fuzz_tools" || cat "$TEST_RESULTS_DIR/fuzz-tools.log"
   run_step fuzz bash scripts/testing/fuzz.sh short
   # Two shops, each with a worker of its own (e2e/shops.ts): the journeys take about half as long.
   # No traces: recording them costs a fifth of the journeys' time, and a failure is run again alone.
