@@ -51,3 +51,28 @@ describe("a holder that stalled past its locks' life", () => {
     expect(await StockLock.countDocuments({ token: held.token })).toBe(0);
   });
 });
+
+describe("a lock held elsewhere for longer than a caller waits", () => {
+  it("turns the caller away after LOCK_WAIT_MS, with the work not run and the holder's lock kept", async () => {
+    const holder = await takeFreeLocks(["wait:a"]);
+    const before = process.env.LOCK_WAIT_MS;
+    process.env.LOCK_WAIT_MS = "400";
+    try {
+      let ran = false;
+      const started = Date.now();
+      const answer = await withLock("wait:a", "busy a while", async () => (ran = true)).catch((error: unknown) => error);
+      const waited = Date.now() - started;
+      expect(answer).toBeInstanceOf(LockBusyError);
+      expect((answer as Error).message).toBe("busy a while");
+      expect(ran).toBe(false);
+      // It waited its time, and not the shop's default 10 s.
+      expect(waited).toBeGreaterThanOrEqual(400);
+      expect(waited).toBeLessThan(8_000);
+      expect(await heldLocks(holder)).toEqual(new Set(["wait:a"]));
+    } finally {
+      if (before === undefined) delete process.env.LOCK_WAIT_MS;
+      else process.env.LOCK_WAIT_MS = before;
+      await releaseLocks(holder);
+    }
+  }, 30_000);
+});
