@@ -56,6 +56,11 @@ run_step services node -e 'Promise.all([import("./scripts/services/redis.mjs"), 
 # fuzz step waits for it, and installs it itself should this have failed.
 bash scripts/testing/fuzz-tools.sh > "$TEST_RESULTS_DIR/fuzz-tools.log" 2>&1 &
 fuzz_tools=$!
+fuzz_tools_ready() {
+  wait "$fuzz_tools" && return 0
+  cat "$TEST_RESULTS_DIR/fuzz-tools.log"
+  echo "[test] installing the fuzzer beside the build failed: the fuzz step tries again"
+}
 
 # The build comes before vitest: the API tests run the production server (next start) on it.
 export NEXT_DIST_DIR=.next-test
@@ -64,11 +69,15 @@ run_step deps npm run --silent deps
 if run_step build npx next build; then
   run_step typecheck npx tsc --noEmit
   run_step vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json"
-  wait "$fuzz_tools" || cat "$TEST_RESULTS_DIR/fuzz-tools.log"
+  run_step "fuzz tools" fuzz_tools_ready
   run_step fuzz bash scripts/testing/fuzz.sh short
   # Two shops, each with a worker of its own (e2e/shops.ts): the journeys take about half as long.
   # No traces: recording them costs a fifth of the journeys' time, and a failure is run again alone.
   run_step playwright env E2E_SHOPS="${E2E_SHOPS:-2}" E2E_TRACE="${E2E_TRACE:-off}" npx playwright test
+else
+  # Nothing will fuzz: the install started beside the build does not outlive the command.
+  kill "$fuzz_tools" 2>/dev/null
+  wait "$fuzz_tools" 2>/dev/null
 fi
 
 printf -v by_step '%s, ' "${timings[@]}"

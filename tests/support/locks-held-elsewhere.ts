@@ -17,9 +17,12 @@ export function locksHeldElsewhere() {
   let waitBefore: string | undefined;
   const letGo = async (): Promise<void> => {
     if (held.length === 0) return;
-    for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: HOLDER });
-    if (waitBefore === undefined) delete process.env.LOCK_WAIT_MS;
-    else process.env.LOCK_WAIT_MS = waitBefore;
+    try {
+      for (const lock of held.splice(0)) await StockLock.deleteOne({ _id: lock, token: HOLDER });
+    } finally {
+      if (waitBefore === undefined) delete process.env.LOCK_WAIT_MS;
+      else process.env.LOCK_WAIT_MS = waitBefore;
+    }
   };
   afterEach(letGo);
   return {
