@@ -108,7 +108,8 @@ export async function writePartsTogether(
 /**
  * Parts written under one hold of their locks (kept alive while it lasts, lib/storage/lock.ts):
  * 100 new parts' lists take some seconds, so an order or an admin's edit of one of them waits that
- * long at most (within its lock's wait, 10 s by default), while the lists they share are still written once a hold.
+ * long at most (within its lock's wait, 10 s by default), while the lists they share are still
+ * written once a hold.
  */
 const PARTS_PER_HOLD = 100;
 
