@@ -13,7 +13,11 @@ const LOCK_TTL_MS = 15_000;
  * How long a caller waits for a lock held elsewhere before it is turned away (503), LOCK_WAIT_MS
  * (read on each wait, so a test of a lock that stays busy can shorten it without a new process).
  */
-const lockWaitMs = () => (Number(process.env.LOCK_WAIT_MS) > 0 ? Number(process.env.LOCK_WAIT_MS) : 10_000);
+const lockWaitMs = () => {
+  const ms = Number(process.env.LOCK_WAIT_MS);
+  // "Infinity" would leave a caller waiting as long as a live holder renews: not a wait, a hang.
+  return Number.isFinite(ms) && ms > 0 ? ms : 10_000;
+};
 /**
  * How often a waiter reads the holder's lock to see whether it expired (its holder died): a lock
  * held by a live process is let go long before, so reading it on every try only loads the
